@@ -1,0 +1,81 @@
+// Enumerations of spec section 3; the one list both server and web read.
+export const AIRLINES = ['Delta', 'American', 'United', 'Spirit', 'Southwest', 'JetBlue', 'Alaska', 'Frontier'] as const;
+export type Airline = (typeof AIRLINES)[number];
+
+export const POSITIONS = ['captain', 'first_officer', 'flight_attendant'] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const AIRCRAFT_TYPES = [
+  '717',
+  '737',
+  '747',
+  '757/767',
+  '777',
+  '787 Dreamliner',
+  'A220',
+  'A320',
+  'A330',
+  'A350',
+  'A380',
+  'CRJ',
+  'E175',
+  'E190',
+  'ERJ 145',
+] as const;
+export type AircraftType = (typeof AIRCRAFT_TYPES)[number];
+
+export const REQUEST_TYPES = ['drop', 'pickup', 'trade'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+export const ROUTE_TYPES = ['pairing', 'reserve_period'] as const;
+export type RouteType = (typeof ROUTE_TYPES)[number];
+
+export const REQUEST_STATUSES = ['active', 'pending', 'completed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const MATCH_STATUSES = ['pending', 'active', 'trade_requested', 'approved'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const CHAT_TYPES = ['reserve', 'lineholder'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+
+export const SUPPORT_CATEGORIES = ['general', 'account', 'trade', 'bug', 'feature', 'technical', 'feedback'] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
+  general: 'General Inquiry',
+  account: 'Account Issues',
+  trade: 'Trade Problems',
+  bug: 'Bug Report',
+  feature: 'Feature Request',
+  technical: 'Technical Support',
+  feedback: 'Feedback & Suggestions',
+};
+
+export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
+
+export const SUPPORT_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+export const ADMIN_ACTIONS = ['user_deleted', 'support_response', 'account_suspended'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const ACTIVITY_TYPES = [
+  'match_created',
+  'trade_request_sent',
+  'trade_request_accepted',
+  'trade_request_declined',
+  'email_sent',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const EMAIL_TEMPLATE_TYPES = [
+  'drop_trade_request',
+  'pickup_trade_request',
+  'trade_trade_request',
+  'match_notification',
+] as const;
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];

@@ -1,0 +1,22 @@
+// The Socket.IO event map: server→client and client→server. Rooms are named in server/realtime.
+import type { DashboardStats, MatchItem, TradeRequestItem } from './shapes.ts';
+
+export interface ServerToClientEvents {
+  /** Dashboard counts, the same numbers as GET /api/dashboard/stats. */
+  badges: (stats: DashboardStats) => void;
+  /** A request of the caller's group was created or edited. */
+  'board:upsert': (request: TradeRequestItem) => void;
+  /** A request of the caller's group was deleted or left the board. */
+  'board:remove': (payload: { id: number }) => void;
+  /** A new match involving one of the caller's requests. */
+  'match:new': (match: MatchItem) => void;
+  /** A match changed status or was removed. */
+  'match:update': (payload: { id: number; status: MatchItem['status'] | 'deleted' }) => void;
+  /** The notification list changed; the client refetches it. */
+  'notifications:changed': () => void;
+  /** The session ended elsewhere (sign-out, reset, deletion). */
+  'session:ended': () => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no client→server events yet; REST carries all writes
+export interface ClientToServerEvents {}

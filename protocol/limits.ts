@@ -1,0 +1,17 @@
+// Business constants of spec section 9.
+export const MAX_IMAGES = 6;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const TRIP_DAYS_FORM_MAX = 14;
+export const TRIP_DAYS_STORED_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_MESSAGE_MAX = 2000;
+export const DASHBOARD_RECENT = 3;
+export const BELL_PER_SECTION = 3;
+export const BELL_VIEW_ALL_ABOVE = 5;
+export const TOAST_DURATION_MS = 5000;
+export const ONBOARDING_RELOAD_MS = 500;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Image types accepted after sniffing the bytes (never the name or header). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;

@@ -1,0 +1,3 @@
+export * from './auth.ts';
+export * from './profile.ts';
+export * from './requests.ts';

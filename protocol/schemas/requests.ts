@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { REQUEST_TYPES, ROUTE_TYPES } from '../enums.ts';
+import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
+import { MSG } from '../messages.ts';
+
+const isoDate = z
+  .string({ error: MSG.dateRequired })
+  .trim()
+  .min(1, MSG.dateRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRequired)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), MSG.dateRequired);
+
+/** Lists may arrive as arrays (JSON) or JSON text (multipart); blanks are dropped. */
+const dateList = z
+  .preprocess((v) => {
+    if (v === undefined || v === null || v === '') return [];
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return v;
+  }, z.array(z.string()).max(60))
+  .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0))
+  .pipe(z.array(isoDate));
+
+const optionalText = z
+  .string()
+  .max(500)
+  .nullish()
+  .transform((v) => (v && v.trim() ? v.trim() : null));
+
+function tripDays(max: number, message: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: message }).int(message).min(1, message).max(max, message).nullable(),
+  );
+}
+
+function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
+  return z
+    .object({
+      type: z.enum(REQUEST_TYPES, { error: MSG.requestTypeInvalid }),
+      date: isoDate,
+      additionalDates: dateList,
+      desiredDates: dateList,
+      routeType: z.enum(ROUTE_TYPES, { error: MSG.routeTypeRequired }),
+      route: optionalText,
+      reservePeriod: optionalText,
+      tripDays: tripDays(tripDaysMax, tripDaysMessage).optional().default(1),
+      notes: z
+        .string()
+        .max(2000)
+        .nullish()
+        .transform((v) => (v && v.trim() ? v.trim() : null)),
+    })
+    .superRefine((v, ctx) => {
+      if (v.routeType === 'pairing' && !v.route) ctx.addIssue({ code: 'custom', path: ['route'], message: MSG.pairingRequired });
+      if (v.routeType === 'reserve_period' && !v.reservePeriod)
+        ctx.addIssue({ code: 'custom', path: ['reservePeriod'], message: MSG.reservePeriodRequired });
+      if (v.type === 'trade' && v.desiredDates.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['desiredDates'], message: MSG.tradeNeedsRequestedDate });
+    })
+    .transform((v) => ({
+      ...v,
+      // Only the field that matches the route type is kept, so a request never carries both.
+      route: v.routeType === 'pairing' ? v.route : null,
+      reservePeriod: v.routeType === 'reserve_period' ? v.reservePeriod : null,
+      desiredDates: v.type === 'trade' ? v.desiredDates : [],
+    }));
+}
+
+/** What the server stores: tripDays 1-30 (the stored-data rule). */
+export const requestBodySchema = requestSchema(TRIP_DAYS_STORED_MAX, MSG.tripDaysInvalid);
+/** What the form allows: tripDays 1-14. */
+export const requestFormSchema = requestSchema(TRIP_DAYS_FORM_MAX, MSG.tripDaysFormMax);
+export type RequestBody = z.infer<typeof requestBodySchema>;
+export type RequestInput = z.input<typeof requestBodySchema>;
+
+export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });
+export const acknowledgeSchema = z.object({ matchId: z.coerce.number({ error: MSG.matchNotFound }).int().positive(MSG.matchNotFound) });

@@ -1,0 +1,110 @@
+// Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
+import type {
+  AircraftType,
+  Airline,
+  MatchStatus,
+  Position,
+  RequestStatus,
+  RequestType,
+  RouteType,
+} from './enums.ts';
+
+export interface CurrentUser {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  employeeNumber: string | null;
+  base: string | null;
+  airline: Airline | null;
+  position: Position | null;
+  aircraftType: AircraftType | null;
+  emailNotifications: boolean;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  isProtected: boolean;
+  createdAt: string;
+}
+
+/** The user summary nested in requests, matches and profiles. */
+export interface UserSummary {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  employeeNumber: string | null;
+  airline: Airline | null;
+  position: Position | null;
+  profileImageUrl: string | null;
+}
+
+export interface ImageRef {
+  id: number;
+  filename: string;
+  originalName: string;
+  mimeType: string;
+}
+
+export interface TradeRequestItem {
+  id: number;
+  userId: number;
+  type: RequestType;
+  date: string;
+  additionalDates: string[];
+  desiredDates: string[];
+  routeType: RouteType;
+  route: string | null;
+  reservePeriod: string | null;
+  tripDays: number | null;
+  aircraftType: AircraftType | null;
+  notes: string | null;
+  status: RequestStatus;
+  createdAt: string;
+  updatedAt: string;
+  tripImages: ImageRef[];
+  user: UserSummary;
+}
+
+export interface MatchItem {
+  id: number;
+  status: MatchStatus;
+  request: TradeRequestItem;
+  matchedRequest: TradeRequestItem;
+  createdAt: string;
+}
+
+export interface MatchNotification {
+  type: 'match';
+  matchId: number;
+  title: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface DashboardStats {
+  activeRequests: number;
+  pendingMatches: number;
+  pendingTrades: number;
+  completedTrades: number;
+  unacknowledgedNotifications: number;
+  unreadMessages: number;
+}
+
+export interface ProfileView {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  name: string;
+  employeeNumber: string | null;
+  airline: Airline | null;
+  position: Position | null;
+  base: string | null;
+  aircraftType: AircraftType | null;
+  profileImageUrl: string | null;
+  scheduleImages: { id: number; filename: string; originalName: string; uploadedAt: string }[];
+}
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+  field?: string;
+}

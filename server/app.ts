@@ -1,0 +1,36 @@
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { koaBody } from 'koa-body';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Deps } from './deps.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { featureRoutes } from './features/routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import type { AppState } from './http/context.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { originCheck } from './http/origin-check.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { sessionMiddleware } from './http/session-middleware.ts';
+import { staticFiles } from './http/static-files.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_ROOT = path.resolve(here, '../dist/web');
+
+/** The middleware order, top to bottom, is the request's path through the app. */
+export function createApp(deps: Deps): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  app.use(errorMiddleware(deps.log));
+  app.use(securityHeaders);
+  app.use(compress({ threshold: 1024 }));
+  app.use(staticFiles(WEB_ROOT));
+  app.use(originCheck(deps.config.appOrigin));
+  // JSON only here; multipart is parsed per route (uploads), where its limits are known.
+  app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));
+  app.use(sessionMiddleware(deps.orm));
+  for (const router of [authRoutes(deps), profileRoutes(deps), ...featureRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

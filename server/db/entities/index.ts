@@ -1,0 +1,37 @@
+import { AdminLog, AdminNotification, EmailTemplate, OutboxMail, SupportRequest, UserActivityLog } from './admin.entity.ts';
+import { BaseChatMessage, BaseChatMessageAttachment, Message, MessageAttachment, ScheduleImage } from './message.entity.ts';
+import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
+import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
+import { PasswordResetToken, Session, User } from './user.entity.ts';
+
+export * from './admin.entity.ts';
+export * from './message.entity.ts';
+export * from './offer.entity.ts';
+export * from './request.entity.ts';
+export * from './user.entity.ts';
+
+export const entities = [
+  User,
+  Session,
+  PasswordResetToken,
+  TradeRequest,
+  TripImage,
+  Match,
+  Trade,
+  NotificationAcknowledgment,
+  Offer,
+  OfferImage,
+  OfferNotification,
+  TradeHiddenByUser,
+  Message,
+  MessageAttachment,
+  BaseChatMessage,
+  BaseChatMessageAttachment,
+  ScheduleImage,
+  SupportRequest,
+  AdminLog,
+  AdminNotification,
+  EmailTemplate,
+  UserActivityLog,
+  OutboxMail,
+];

@@ -1,0 +1,67 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { TradeRequest } from './request.entity.ts';
+import { User } from './user.entity.ts';
+
+/** An offer from one crew member to another (spec: trade_requests). */
+export const Offer = defineEntity({
+  name: 'Offer',
+  tableName: 'trade_requests',
+  indexes: [
+    { name: 'trade_requests_to_status_index', properties: ['toUser', 'status'] },
+    { name: 'trade_requests_from_status_index', properties: ['fromUser', 'status'] },
+  ],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    fromUser: p.manyToOne(User).deleteRule('cascade').fieldName('from_user_id'),
+    toUser: p.manyToOne(User).deleteRule('cascade').fieldName('to_user_id'),
+    request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
+    status: p.string().length(20).default('pending'),
+    message: p.text().nullable(),
+    tradeDate: p.date().nullable(),
+    offerRoute: p.string().length(500).nullable(),
+    offerReservePeriod: p.string().length(500).nullable(),
+    requestType: p.string().length(10).default('pickup'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    respondedAt: p.datetime().nullable(),
+  },
+});
+
+export const OfferImage = defineEntity({
+  name: 'OfferImage',
+  tableName: 'trade_request_images',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id').index(),
+    filename: p.string().length(255),
+    originalName: p.string().length(255),
+    mimeType: p.string().length(50),
+    size: p.integer(),
+    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+export const OfferNotification = defineEntity({
+  name: 'OfferNotification',
+  tableName: 'trade_request_notifications',
+  indexes: [{ name: 'trade_request_notifications_user_read_index', properties: ['user', 'isRead'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
+    tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id').index(),
+    type: p.string().length(30).default('trade_request'),
+    isRead: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+export const TradeHiddenByUser = defineEntity({
+  name: 'TradeHiddenByUser',
+  tableName: 'trade_hidden_by_user',
+  uniques: [{ name: 'trade_hidden_unique', properties: ['user', 'tradeRequest'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
+    tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id'),
+    hiddenAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});

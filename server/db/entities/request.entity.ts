@@ -1,0 +1,93 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './user.entity.ts';
+
+export const TradeRequest = defineEntity({
+  name: 'Request',
+  tableName: 'requests',
+  indexes: [
+    // The tradeboard: the caller's group, active, by date.
+    { name: 'requests_board_index', properties: ['groupKey', 'status', 'date'] },
+    // Matching: group + type among active requests.
+    { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
+    { name: 'requests_all_dates_gin', expression: 'create index "requests_all_dates_gin" on "requests" using gin ("all_dates")' },
+    { name: 'requests_desired_dates_gin', expression: 'create index "requests_desired_dates_gin" on "requests" using gin ("desired_dates")' },
+  ],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
+    type: p.string().length(10),
+    date: p.date(),
+    additionalDates: p.array().columnType('text[]').default([]),
+    desiredDates: p.array().columnType('text[]').default([]),
+    routeType: p.string().length(20),
+    route: p.string().length(500).nullable(),
+    reservePeriod: p.string().length(500).nullable(),
+    tripDays: p.integer().nullable().default(1),
+    aircraftType: p.string().length(30).nullable(),
+    notes: p.text().nullable(),
+    status: p.string().length(20).default('active'),
+    // Derived for indexed matching (ARCHITECTURE.md section 3): the owner's group when posted,
+    // every date the request covers, and the last of them (past requests drop off the board).
+    groupKey: p.string().length(120),
+    allDates: p.array().columnType('text[]'),
+    lastDate: p.date(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export const TripImage = defineEntity({
+  name: 'TripImage',
+  tableName: 'trip_images',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id').index(),
+    filename: p.string().length(255),
+    originalName: p.string().length(255),
+    mimeType: p.string().length(50),
+    size: p.integer(),
+    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+export const Match = defineEntity({
+  name: 'Match',
+  tableName: 'matches',
+  uniques: [
+    // One match per unordered pair: the service stores the lower request id first.
+    { name: 'matches_pair_unique', properties: ['request', 'matchedRequest'] },
+  ],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id'),
+    matchedRequest: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('matched_request_id').index(),
+    status: p.string().length(20).default('pending'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export const Trade = defineEntity({
+  name: 'Trade',
+  tableName: 'trades',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id').index(),
+    request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id'),
+    matchedRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('matched_request_id'),
+    approvedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    notes: p.text().nullable(),
+  },
+});
+
+export const NotificationAcknowledgment = defineEntity({
+  name: 'NotificationAcknowledgment',
+  tableName: 'notification_acknowledgments',
+  uniques: [{ name: 'notification_ack_unique', properties: ['user', 'match'] }],
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
+    match: p.manyToOne(Match).deleteRule('cascade').fieldName('match_id').index(),
+    acknowledgedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});

@@ -1,0 +1,19 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from './config.ts';
+import type { PasswordHasher } from './features/auth/password.ts';
+import type { RateLimits } from './http/rate-limit.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { IoServer, Publisher } from './realtime/publisher.ts';
+
+/** What the app is built from; services take the parts they need from here, explicitly. */
+export interface Deps {
+  config: Config;
+  log: Logger;
+  orm: MikroORM;
+  mailer: Mailer;
+  limits: RateLimits;
+  hasher: PasswordHasher;
+  publisher: Publisher;
+  io: IoServer;
+}

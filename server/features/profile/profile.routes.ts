@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import { MSG } from '../../../protocol/messages.ts';
+import { profileSchema } from '../../../protocol/schemas/profile.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppState } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { moveUserToGroup } from '../../realtime/socket-server.ts';
+import { presentCurrentUser } from '../users/user.presenter.ts';
+import { ProfileService } from './profile.service.ts';
+
+export function profileRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+
+  router.put('/api/profile', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = parseBody(profileSchema, ctx.request.body);
+    const result = await new ProfileService(ctx.state.em).update(user, body);
+    await moveUserToGroup(deps.io, user.id, result.fromGroup, result.toGroup);
+    ctx.body = presentCurrentUser(result.user, deps.config.ownerEmail);
+  });
+
+  router.get('/api/profile/:userId', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.userId, notFound(MSG.userNotFound));
+    ctx.body = await new ProfileService(ctx.state.em).view(user, id);
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import type { Context, Next } from 'koa';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../lib/logger.ts';
+import { AppError } from './errors.ts';
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  code?: string | number;
+}
+
+/** Maps thrown errors to JSON {message}; anything unexpected is a 500 with a request id in the log. */
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+      }
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { message: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) };
+        return;
+      }
+      const e = err as HttpishError;
+      const status = e.status ?? e.statusCode;
+      // Errors raised by Koa and its body parser (bad JSON, too large) carry a 4xx and a safe message.
+      if (status && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.body = { message: e.expose !== false && e.message ? e.message : 'Bad request' };
+        return;
+      }
+      const requestId = randomUUID();
+      log.error({ err, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Something went wrong. Please try again.', requestId };
+    }
+  };
+}

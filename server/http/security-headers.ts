@@ -1,0 +1,23 @@
+import type { Next } from 'koa';
+import type { AppContext } from './context.ts';
+
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export async function securityHeaders(ctx: AppContext, next: Next) {
+  ctx.set('Content-Security-Policy', CSP);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('X-Frame-Options', 'DENY');
+  await next();
+}

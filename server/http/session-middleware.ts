@@ -1,0 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Next } from 'koa';
+import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
+import type { UserRecord } from '../features/users/user.presenter.ts';
+import type { AppContext } from './context.ts';
+import { unauthorized } from './errors.ts';
+
+/** Gives each request its own EntityManager and, when the cookie names a live session, its user. */
+export function sessionMiddleware(orm: MikroORM) {
+  return async (ctx: AppContext, next: Next) => {
+    ctx.state.em = orm.em.fork();
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    if (token && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/'))) {
+      const session = await new SessionStore(ctx.state.em).load(token);
+      if (session) {
+        ctx.state.user = session.user;
+        ctx.state.sid = session.sid;
+      }
+    }
+    await next();
+  };
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(ctx: AppContext): UserRecord {
+  if (!ctx.state.user) throw unauthorized();
+  return ctx.state.user;
+}

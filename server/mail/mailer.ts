@@ -1,0 +1,48 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Logger } from '../lib/logger.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+}
+
+export interface Mailer {
+  /** Never throws: a failed send is reported as delivered false, so it never fails the caller. */
+  send(mail: OutgoingMail): Promise<{ delivered: boolean }>;
+  close(): void;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set; otherwise the local outbox table plus a log line. */
+export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer {
+  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      try {
+        if (transport) {
+          await transport.sendMail({ from: config.mailFrom, ...mail });
+        } else {
+          await orm.em
+            .fork()
+            .execute('insert into mail_outbox (recipient, subject, html, text) values (?, ?, ?, ?)', [
+              mail.to,
+              mail.subject,
+              mail.html,
+              mail.text ?? null,
+            ]);
+          log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the local outbox');
+        }
+        return { delivered: true };
+      } catch (err) {
+        log.warn({ err, to: mail.to }, 'mail delivery failed');
+        return { delivered: false };
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Logger } from '../lib/logger.ts';
+import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
+import { groupKeyOf } from '../features/users/user.presenter.ts';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { rooms } from './rooms.ts';
+import type { IoServer } from './publisher.ts';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export interface SocketDeps {
+  config: Config;
+  log: Logger;
+  orm: MikroORM;
+  redis?: { pub: Redis; sub: Redis };
+}
+
+/** Socket.IO on the app's HTTP server: authenticated at the handshake from the session cookie. */
+export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer {
+  const io: IoServer = new Server(http, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: deps.config.appOrigin ? { origin: deps.config.appOrigin, credentials: true } : undefined,
+  });
+  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+
+  io.use(async (socket, next) => {
+    try {
+      const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+      const session = token ? await new SessionStore(deps.orm.em.fork()).load(token) : null;
+      if (!session) return next(new Error('unauthorized'));
+      socket.data.userId = session.user.id;
+      const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
+      const group = groupKeyOf(session.user);
+      if (group) joined.push(rooms.board(group));
+      if (session.user.isAdmin || (deps.config.ownerEmail && session.user.email === deps.config.ownerEmail)) joined.push(rooms.admins);
+      await socket.join(joined);
+      next();
+    } catch (err) {
+      deps.log.error({ err }, 'socket handshake failed');
+      next(new Error('unauthorized'));
+    }
+  });
+  return io;
+}
+
+/** Moves a user's sockets to the board room of their new group (after a profile change). */
+export async function moveUserToGroup(io: IoServer, userId: number, from: string | null, to: string | null): Promise<void> {
+  if (from === to) return;
+  if (from) io.in(rooms.user(userId)).socketsLeave(rooms.board(from));
+  if (to) io.in(rooms.user(userId)).socketsJoin(rooms.board(to));
+}
