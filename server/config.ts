@@ -39,6 +39,10 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
   NODE_ENV: z.string().default('development'),
+  RATE_LIMIT_OVERRIDES: z
+    .string()
+    .regex(/^(\w+=\d+)?(,\w+=\d+)*$/, 'RATE_LIMIT_OVERRIDES must look like "login=20,register=50"')
+    .default(''),
 });
 
 export interface Config {
@@ -56,6 +60,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   argon2: { memoryCost: number; timeCost: number };
   production: boolean;
+  /** Points per window by limit name, replacing the defaults of http/rate-limit.ts. */
+  rateLimitOverrides: Record<string, number>;
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     production: e.NODE_ENV === 'production',
+    rateLimitOverrides: Object.fromEntries(
+      e.RATE_LIMIT_OVERRIDES.split(',')
+        .filter(Boolean)
+        .map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])]),
+    ),
   };
 }

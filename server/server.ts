@@ -44,7 +44,7 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     log,
     orm: db.orm,
     mailer,
-    limits: createRateLimits(redis?.limits),
+    limits: createRateLimits(redis?.limits, config.rateLimitOverrides),
     hasher: createPasswordHasher(config.argon2),
     publisher: createPublisher(io),
     io,

@@ -18,6 +18,8 @@ export function ormOptions(clientUrl: string, poolMax = 10) {
       transactional: true,
       snapshot: false,
       tableName: 'mikro_orm_migrations',
+      // Start-up logs its own line; the migrator's console output would bypass the log level.
+      silent: true,
     },
     pool: { min: 0, max: poolMax },
     debug: false,

@@ -19,9 +19,10 @@ export interface RateLimits {
 }
 
 /** Shared in Redis when there is one, so every instance counts together; in memory otherwise. */
-export function createRateLimits(redis: Redis | undefined): RateLimits {
+export function createRateLimits(redis: Redis | undefined, overrides: Record<string, number> = {}): RateLimits {
   const limiters = new Map<LimitName, RateLimiterAbstract>();
-  for (const [name, opts] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+  for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    const opts = { ...defaults, points: overrides[name] ?? defaults.points };
     limiters.set(
       name,
       redis

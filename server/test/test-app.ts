@@ -29,6 +29,8 @@ export async function startTestApp(env: Record<string, string> = {}, existingDat
     LOG_LEVEL: 'silent',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
+    // Factories sign many users up from one address; the limits themselves are tested with their defaults.
+    RATE_LIMIT_OVERRIDES: 'register=100000,forgotPassword=100000',
     ...env,
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: uploadDir,

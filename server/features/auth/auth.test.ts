@@ -146,3 +146,21 @@ describe('GET /api/login (social)', () => {
     expect(res.headers.get('location')).toBe('/login?error=social');
   });
 });
+
+describe('registration and forgot-password rate limits', () => {
+  it('refuse the eleventh sign-up and the sixth reset mail from one address', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_OVERRIDES: '' });
+    try {
+      const signups: number[] = [];
+      for (let i = 0; i < 11; i++) signups.push((await limited.client().post('/api/register', newcomer())).status);
+      expect(signups.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(signups[10]).toBe(429);
+      const resets: number[] = [];
+      for (let i = 0; i < 6; i++) resets.push((await limited.client().post('/api/forgot-password', { email: 'x@example.com' })).status);
+      expect(resets.slice(0, 5).every((s) => s === 200)).toBe(true);
+      expect(resets[5]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(c.logLevel).toBe('info');
+    expect(c.uploadDir.endsWith('uploads')).toBe(true);
+  });
+
+  it('names every bad value in one message', () => {
+    const bad = { PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud', OWNER_EMAIL: 'boss' };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (err) {
+      const text = (err as Error).message;
+      for (const name of Object.keys(bad)) expect(text).toContain(name);
+      expect(text).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    }
+  });
+
+  it('reads OWNER_EMAIL in lower case and TRUST_PROXY as a flag', () => {
+    const c = loadConfig({ OWNER_EMAIL: 'Boss@Example.com', TRUST_PROXY: 'true', APP_ORIGIN: 'https://crew.example/' });
+    expect(c.ownerEmail).toBe('boss@example.com');
+    expect(c.trustProxy).toBe(true);
+    expect(c.appOrigin).toBe('https://crew.example');
+  });
+
+  it('wants the OIDC settings together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/must be set together/);
+  });
+});

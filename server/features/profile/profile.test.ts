@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../protocol/messages.ts';
+import { makeUser } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const profile = (employeeNumber: string) => ({
+  firstName: 'Sam',
+  lastName: 'Lee',
+  airline: 'United',
+  position: 'first_officer',
+  employeeNumber,
+  base: 'ord',
+  aircraftType: 'A320',
+});
+
+describe('PUT /api/profile', () => {
+  it('completes the setup with the seven fields and keeps e-mail notifications on', async () => {
+    const { client } = await makeUser(app, { profile: false });
+    const res = await client.put('/api/profile', profile(`U${Date.now()}`));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ airline: 'United', position: 'first_officer', base: 'ORD', aircraftType: 'A320', emailNotifications: true });
+    expect((await client.get('/api/auth/user')).body.airline).toBe('United');
+  });
+
+  it('turns e-mail notifications off', async () => {
+    const { client, user } = await makeUser(app);
+    const res = await client.put('/api/profile', { ...profile(user.employeeNumber!), emailNotifications: false });
+    expect(res.status).toBe(200);
+    expect(res.body.emailNotifications).toBe(false);
+  });
+
+  it('refuses a taken employee number with the text the setup screen maps, and changes nothing', async () => {
+    const a = await makeUser(app);
+    const b = await makeUser(app, { firstName: 'Bea' });
+    const res = await b.client.put('/api/profile', { ...profile(a.user.employeeNumber!), firstName: 'Changed' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain('Employee number already exists');
+    const me = await b.client.get('/api/auth/user');
+    expect(me.body.firstName).toBe('Bea');
+    expect(me.body.employeeNumber).toBe(b.user.employeeNumber);
+  });
+
+  it.each([
+    [{ firstName: '' }, MSG.firstNameRequired],
+    [{ lastName: '' }, MSG.lastNameRequired],
+    [{ airline: 'Pan Am' }, MSG.airlineRequired],
+    [{ position: 'pilot' }, MSG.positionRequired],
+    [{ employeeNumber: ' ' }, MSG.employeeNumberRequired],
+    [{ base: '' }, MSG.baseRequired],
+    [{ aircraftType: 'Concorde' }, MSG.aircraftTypeRequired],
+    [{ airline: undefined }, MSG.airlineRequired],
+  ])('rejects %o with the spec message and keeps the profile', async (override, message) => {
+    const { client, user } = await makeUser(app);
+    const res = await client.put('/api/profile', { ...profile(user.employeeNumber!), ...override });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await client.get('/api/auth/user')).body.airline).toBe(user.airline);
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await app.client().put('/api/profile', profile('X1'))).status).toBe(401);
+  });
+});
+
+describe('GET /api/profile/{userId}', () => {
+  it('shows a colleague of the same airline and position', async () => {
+    const me = await makeUser(app);
+    const colleague = await makeUser(app, { firstName: 'Cora', base: 'JFK' });
+    const res = await me.client.get(`/api/profile/${colleague.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: colleague.user.id, name: 'Cora Crew', employeeNumber: colleague.user.employeeNumber, airline: 'Delta', scheduleImages: [] });
+    expect(res.body).not.toHaveProperty('email');
+  });
+
+  it('is 404 for crew of another airline, a missing id or a malformed id', async () => {
+    const me = await makeUser(app);
+    const other = await makeUser(app, { airline: 'Spirit' });
+    for (const id of [other.user.id, 999999, 'abc']) {
+      const res = await me.client.get(`/api/profile/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(MSG.userNotFound);
+    }
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await app.client().get('/api/profile/1')).status).toBe(401);
+  });
+});

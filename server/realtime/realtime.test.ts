@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../test/factories.ts';
+import { connectSocket, nextEvent } from '../test/socket-client.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { rooms } from './rooms.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const stats = { activeRequests: 1, pendingMatches: 2, pendingTrades: 3, completedTrades: 4, unacknowledgedNotifications: 5, unreadMessages: 6 };
+
+let one: TestApp;
+let two: TestApp;
+beforeAll(async () => {
+  one = await startTestApp({ REDIS_URL });
+  // The second instance shares the first one's database and Redis, as behind a load balancer.
+  two = await startTestApp({ REDIS_URL }, one.databaseUrl);
+});
+afterAll(async () => {
+  await two?.close();
+  await one?.close();
+});
+
+describe('Socket.IO channel', () => {
+  it('refuses a socket without a session', async () => {
+    await expect(connectSocket(one.url, '')).rejects.toThrow(/unauthorized/);
+    await expect(connectSocket(one.url, 'crewtrade.sid=forged-token-value-1234567890')).rejects.toThrow(/unauthorized/);
+  });
+
+  it('delivers an event published on one instance to a socket on the other', async () => {
+    const { client, user } = await makeUser(one);
+    const socket = await connectSocket(two.url, client.cookieHeader);
+    try {
+      const received = nextEvent(socket, 'badges');
+      one.server.deps.publisher.publish(rooms.user(user.id), 'badges', stats);
+      expect((await received)[0]).toEqual(stats);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('puts a socket only in its own user room', async () => {
+    const a = await makeUser(one);
+    const b = await makeUser(one);
+    const socket = await connectSocket(one.url, b.client.cookieHeader);
+    try {
+      const got: unknown[] = [];
+      socket.on('badges', (s) => got.push(s));
+      one.server.deps.publisher.publish(rooms.user(a.user.id), 'badges', stats);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(got).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('sign-out disconnects that session’s sockets, on every instance', async () => {
+    const { client } = await makeUser(one);
+    const socket = await connectSocket(two.url, client.cookieHeader);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await client.get('/api/logout');
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,28 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/events.ts';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A browser-like socket: the session cookie at the handshake, websocket transport. */
+export function connectSocket(url: string, cookie: string): Promise<TestSocket> {
+  const socket: TestSocket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** The next event of that name, or a rejection after timeoutMs. */
+export function nextEvent<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
+    // socket.io-client's typed once() can't express a generic listener here; the cast is only for that.
+    (socket as unknown as { once: (e: string, l: (...a: unknown[]) => void) => void }).once(event as string, (...args: unknown[]) => {
+      clearTimeout(timer);
+      resolve(args as Parameters<ServerToClientEvents[E]>);
+    });
+  });
+}
