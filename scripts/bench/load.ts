@@ -1,0 +1,63 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  label: string;
+  offered: number | null;
+  p50: number;
+  p99: number;
+  max: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  label: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Offered requests per second across all connections (open loop); omit to saturate. */
+  rate?: number;
+  connections?: number;
+  seconds: number;
+  /** Builds each request's body, so every request can differ (new requests, new dates). */
+  body?: () => string;
+}
+
+/** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
+export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  const connections = o.connections ?? (o.rate ? Math.max(10, Math.ceil(o.rate / 20)) : 50);
+  const result = await autocannon({
+    url: o.url,
+    method: o.method ?? 'GET',
+    headers: o.headers,
+    connections,
+    duration: o.seconds,
+    overallRate: o.rate,
+    requests: o.body
+      ? [
+          {
+            setupRequest: (req) => ({ ...req, body: o.body!() }),
+          },
+        ]
+      : undefined,
+  });
+  return {
+    label: o.label,
+    offered: o.rate ?? null,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function formatTable(rows: LoadResult[]): string {
+  const head = '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx |\n|---|---|---|---|---|---|---|---|';
+  const lines = rows.map(
+    (r) => `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} |`,
+  );
+  return [head, ...lines].join('\n');
+}

@@ -1,0 +1,81 @@
+// npm run bench: seeds realistic data in a fresh database, starts the app as in production, then
+// offers fixed rates (open loop) and reports latency percentiles, errors and saturation throughput.
+import os from 'node:os';
+import pg from 'pg';
+import { measureArgon2 } from './argon2-cost.ts';
+import { formatTable, runLoad, type LoadResult } from './load.ts';
+import { freePort, startProcess, stopProcess } from './processes.ts';
+import { scenarios } from './scenarios.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const only = process.env.BENCH_ONLY?.split(',');
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface BenchContext {
+  appUrl: string;
+  databaseUrl: string;
+  db: pg.Client;
+  load(label: string, opts: Omit<Parameters<typeof runLoad>[0], 'url' | 'label' | 'seconds'> & { path: string }): Promise<LoadResult>;
+  note(line: string): void;
+}
+
+async function main() {
+  const results: LoadResult[] = [];
+  const notes: string[] = [];
+  for (const scenario of scenarios) {
+    if (only && !only.includes(scenario.name)) continue;
+    console.error(`\n== ${scenario.name}: ${scenario.description}`);
+    const databaseUrl = await freshDatabase(`crewtrade_bench_${scenario.name.replace(/\W/g, '_')}`);
+    const port = await freePort();
+    const app = await startProcess('server/main.ts', { DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_OVERRIDES: 'login=1000000' }, /listening|READY/);
+    // The app logs nothing at warn when ready; startProcess also accepts the port answering.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const ctx: BenchContext = {
+      appUrl,
+      databaseUrl,
+      db,
+      async load(label, opts) {
+        const { path, ...rest } = opts;
+        if (WARMUP_SECONDS > 0) await runLoad({ ...rest, url: appUrl + path, label, seconds: WARMUP_SECONDS });
+        const r = await runLoad({ ...rest, url: appUrl + path, label, seconds: SECONDS });
+        console.error(formatTable([r]).split('\n').at(-1));
+        results.push(r);
+        return r;
+      },
+      note(line) {
+        console.error(line);
+        notes.push(line);
+      },
+    };
+    try {
+      await scenario.run(ctx);
+    } finally {
+      await db.end();
+      await stopProcess(app);
+    }
+  }
+  if (!only || only.includes('argon2')) {
+    const a = await measureArgon2();
+    notes.push(`Sign-in hashing: ${a.params}: ${a.msPerHash} ms a hash, about ${a.hashesPerSecondPerCore} sign-ins/s per core.`);
+  }
+  console.log(`\n### Benchmarks (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}; ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up)\n`);
+  console.log(formatTable(results));
+  console.log('');
+  for (const n of notes) console.log(`- ${n}`);
+}
+
+await main();
