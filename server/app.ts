@@ -27,7 +27,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(originCheck(deps.config.appOrigin));
   // JSON only here; multipart is parsed per route (uploads), where its limits are known.
   app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));
-  app.use(sessionMiddleware(deps.orm));
+  app.use(sessionMiddleware(deps.orm, deps.sessionCache));
   for (const router of [authRoutes(deps), profileRoutes(deps), ...featureRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

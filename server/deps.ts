@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.ts';
 import type { PasswordHasher } from './features/auth/password.ts';
+import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -16,4 +17,5 @@ export interface Deps {
   hasher: PasswordHasher;
   publisher: Publisher;
   io: IoServer;
+  sessionCache: SessionCache;
 }

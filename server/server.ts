@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
+import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -37,7 +38,8 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     ? { pub: redisClient(config.redisUrl, log, 'pub'), sub: redisClient(config.redisUrl, log, 'sub'), limits: redisClient(config.redisUrl, log, 'limits') }
     : undefined;
   const httpServer = http.createServer();
-  const io = createSocketServer(httpServer, { config, log, orm: db.orm, redis });
+  const sessionCache = new SessionCache();
+  const io = createSocketServer(httpServer, { config, log, orm: db.orm, redis, sessionCache });
   const mailer = createMailer(config, db.orm, log);
   const deps: Deps = {
     config,
@@ -48,6 +50,7 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     hasher: createPasswordHasher(config.argon2),
     publisher: createPublisher(io),
     io,
+    sessionCache,
   };
   const app = createApp(deps);
   httpServer.on('request', app.callback());

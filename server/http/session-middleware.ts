@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionCache } from '../features/auth/session-cache.ts';
 import type { Next } from 'koa';
 import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
 import type { UserRecord } from '../features/users/user.presenter.ts';
@@ -6,12 +7,12 @@ import type { AppContext } from './context.ts';
 import { unauthorized } from './errors.ts';
 
 /** Gives each request its own EntityManager and, when the cookie names a live session, its user. */
-export function sessionMiddleware(orm: MikroORM) {
+export function sessionMiddleware(orm: MikroORM, cache: SessionCache) {
   return async (ctx: AppContext, next: Next) => {
     ctx.state.em = orm.em.fork();
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/'))) {
-      const session = await new SessionStore(ctx.state.em).load(token);
+      const session = await new SessionStore(ctx.state.em, cache).load(token);
       if (session) {
         ctx.state.user = session.user;
         ctx.state.sid = session.sid;

@@ -60,3 +60,24 @@ describe('Socket.IO channel', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 });
+
+describe('session cache across instances', () => {
+  it('a sign-out on one instance ends the session on the other at once', async () => {
+    const { client } = await makeUser(one);
+    const onTwo = two.client().setCookieHeader(client.cookieHeader);
+    expect((await onTwo.get('/api/auth/user')).status).toBe(200);
+    await client.get('/api/logout');
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await onTwo.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('a profile change on one instance shows on the other at once', async () => {
+    const { client, user } = await makeUser(one);
+    const onTwo = two.client().setCookieHeader(client.cookieHeader);
+    expect((await onTwo.get('/api/auth/user')).body.base).toBe('ATL');
+    const res = await client.put('/api/profile', { ...user, base: 'SEA', emailNotifications: true });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await onTwo.get('/api/auth/user')).body.base).toBe('SEA');
+  });
+});

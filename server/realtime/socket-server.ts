@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger.ts';
 import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
 import { groupKeyOf } from '../features/users/user.presenter.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionCache } from '../features/auth/session-cache.ts';
 import { rooms } from './rooms.ts';
 import type { IoServer } from './publisher.ts';
 
@@ -24,6 +25,7 @@ export interface SocketDeps {
   log: Logger;
   orm: MikroORM;
   redis?: { pub: Redis; sub: Redis };
+  sessionCache: SessionCache;
 }
 
 /** Socket.IO on the app's HTTP server: authenticated at the handshake from the session cookie. */
@@ -34,11 +36,17 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     cors: deps.config.appOrigin ? { origin: deps.config.appOrigin, credentials: true } : undefined,
   });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  // Session invalidations travel to the other instances over the adapter (a no-op on one instance).
+  deps.sessionCache.connect((kind, value) => io.serverSideEmit('session:invalidate', kind, value));
+  io.on('session:invalidate', (kind: 'sid' | 'user', value: string | number) => {
+    if (kind === 'sid') deps.sessionCache.invalidateSid(String(value), true);
+    else deps.sessionCache.invalidateUser(Number(value), true);
+  });
 
   io.use(async (socket, next) => {
     try {
       const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-      const session = token ? await new SessionStore(deps.orm.em.fork()).load(token) : null;
+      const session = token ? await new SessionStore(deps.orm.em.fork(), deps.sessionCache).load(token) : null;
       if (!session) return next(new Error('unauthorized'));
       socket.data.userId = session.user.id;
       const joined = [rooms.user(session.user.id), rooms.session(session.sid)];

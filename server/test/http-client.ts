@@ -10,6 +10,16 @@ export class TestClient {
   private cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
+  /** Uses the cookies of another client: the same browser session, seen by another instance or after rotation. */
+  setCookieHeader(header: string): this {
+    this.cookies.clear();
+    for (const part of header.split(';').filter(Boolean)) {
+      const [k, ...v] = part.trim().split('=');
+      this.cookies.set(k!, v.join('='));
+    }
+    return this;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -19,7 +19,7 @@ export function authRoutes(deps: Deps) {
 
   /** A new sid at every sign-in; any session the browser had is ended first. */
   async function signIn(ctx: AppContext, user: UserRecord) {
-    const store = new SessionStore(ctx.state.em);
+    const store = new SessionStore(ctx.state.em, deps.sessionCache);
     if (ctx.state.sid) await store.destroy(ctx.state.sid);
     const { token } = await store.create(user.id);
     setSessionCookie(ctx, token);
@@ -53,7 +53,7 @@ export function authRoutes(deps: Deps) {
 
   router.get('/api/logout', async (ctx) => {
     if (ctx.state.sid) {
-      await new SessionStore(ctx.state.em).destroy(ctx.state.sid);
+      await new SessionStore(ctx.state.em, deps.sessionCache).destroy(ctx.state.sid);
       deps.publisher.disconnect(rooms.session(ctx.state.sid));
     }
     clearSessionCookie(ctx);

@@ -10,7 +10,7 @@ import { rooms } from '../../realtime/rooms.ts';
 import { userColumns, type UserRecord } from '../users/user.presenter.ts';
 import { SessionStore } from './session.store.ts';
 
-type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'publisher' | 'log'>;
+type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'publisher' | 'log' | 'sessionCache'>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
@@ -78,7 +78,7 @@ export class AuthService {
   /** Single use: the token is spent by a conditional update, so two uses race to one winner. */
   async resetPassword(body: ResetPasswordBody): Promise<void> {
     const hash = await this.deps.hasher.hash(body.newPassword);
-    const sids = await this.em.transactional(async (em) => {
+    const ended = await this.em.transactional(async (em) => {
       const spent = await em.execute<{ userId: number }[]>(
         `update password_reset_tokens set used_at = now() where token = ? and used_at is null and expires_at > now()
          returning user_id as "userId"`,
@@ -89,8 +89,9 @@ export class AuthService {
       await em.execute('update users set password = ?, updated_at = now() where id = ?', [hash, userId]);
       // Every other outstanding link of this user dies with the reset.
       await em.execute('update password_reset_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
-      return new SessionStore(em).destroyAllForUser(userId);
+      return { userId, sids: await new SessionStore(em).destroyAllForUser(userId) };
     });
-    for (const sid of sids) this.deps.publisher.disconnect(rooms.session(sid));
+    this.deps.sessionCache.invalidateUser(ended.userId);
+    for (const sid of ended.sids) this.deps.publisher.disconnect(rooms.session(sid));
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { userColumns, type UserRecord } from '../users/user.presenter.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'crewtrade.sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,7 +17,10 @@ export interface LoadedSession {
 }
 
 export class SessionStore {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache?: SessionCache,
+  ) {}
 
   async create(userId: number): Promise<{ token: string; sid: string }> {
     const token = randomBytes(32).toString('base64url');
@@ -35,6 +39,8 @@ export class SessionStore {
   async load(token: string): Promise<LoadedSession | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const sid = sidOf(token);
+    const cached = this.cache?.get(sid);
+    if (cached) return cached;
     const rows = await this.em
       .execute<(UserRecord & { expire: Date })[]>(
         `select s.expire, ${userColumns('u')} from sessions s join users u on u.id = s.user_id where s.sid = ? and s.expire > now()`,
@@ -47,14 +53,20 @@ export class SessionStore {
       await this.em
         .execute('update sessions set expire = ? where sid = ?', [new Date(Date.now() + SESSION_TTL_MS), sid]);
     }
-    return { sid, user };
+    const session = { sid, user };
+    this.cache?.set(session);
+    return session;
   }
 
   async destroy(sid: string): Promise<void> {
     await this.em.execute('delete from sessions where sid = ?', [sid]);
+    this.cache?.invalidateSid(sid);
   }
 
-  /** Ends every session of a user (password reset, deletion); returns their sids for socket disconnects. */
+  /**
+   * Ends every session of a user (password reset, deletion); returns their sids for socket
+   * disconnects. Inside a transaction the caller invalidates the cache after commit.
+   */
   async destroyAllForUser(userId: number): Promise<string[]> {
     const rows = await this.em
       .execute<{ sid: string }[]>('delete from sessions where user_id = ? returning sid', [userId]);

@@ -17,6 +17,7 @@ export function profileRoutes(deps: Deps) {
     const user = requireUser(ctx);
     const body = parseBody(profileSchema, ctx.request.body);
     const result = await new ProfileService(ctx.state.em).update(user, body);
+    deps.sessionCache.invalidateUser(user.id);
     await moveUserToGroup(deps.io, user.id, result.fromGroup, result.toGroup);
     ctx.body = presentCurrentUser(result.user, deps.config.ownerEmail);
   });
