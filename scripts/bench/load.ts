@@ -26,7 +26,7 @@ export interface LoadOptions {
 
 /** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const connections = o.connections ?? (o.rate ? Math.max(10, Math.ceil(o.rate / 20)) : 50);
+  const connections = o.connections ?? (o.rate ? Math.max(4, Math.ceil(o.rate / 100)) : 50);
   const result = await autocannon({
     url: o.url,
     method: o.method ?? 'GET',
