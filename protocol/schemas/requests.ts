@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_TYPES, ROUTE_TYPES } from '../enums.ts';
+import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
@@ -77,7 +77,18 @@ export const requestBodySchema = requestSchema(TRIP_DAYS_STORED_MAX, MSG.tripDay
 /** What the form allows: tripDays 1-14. */
 export const requestFormSchema = requestSchema(TRIP_DAYS_FORM_MAX, MSG.tripDaysFormMax);
 export type RequestBody = z.infer<typeof requestBodySchema>;
-export type RequestInput = z.input<typeof requestBodySchema>;
+/** The body a client sends to POST/PUT /api/requests (lists may also travel as JSON text in multipart). */
+export interface RequestInput {
+  type: RequestType;
+  date: string;
+  additionalDates?: string[];
+  desiredDates?: string[];
+  routeType: RouteType;
+  route?: string | null;
+  reservePeriod?: string | null;
+  tripDays?: number | string | null;
+  notes?: string | null;
+}
 
 export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });
 export const acknowledgeSchema = z.object({ matchId: z.coerce.number({ error: MSG.matchNotFound }).int().positive(MSG.matchNotFound) });

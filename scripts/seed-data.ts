@@ -1,0 +1,53 @@
+import type { RequestInput } from '../protocol/schemas/requests.ts';
+import type { ProfileBody } from '../protocol/schemas/profile.ts';
+
+export const DEMO_PASSWORD = 'Crewtrade1';
+
+type Crew = Required<Omit<ProfileBody, 'emailNotifications'>> & { email: string };
+
+const groups = [
+  { airline: 'Delta', base: 'ATL', position: 'captain', aircraftType: '737' },
+  { airline: 'Delta', base: 'ATL', position: 'flight_attendant', aircraftType: 'A320' },
+  { airline: 'United', base: 'ORD', position: 'first_officer', aircraftType: '787 Dreamliner' },
+  { airline: 'American', base: 'DFW', position: 'flight_attendant', aircraftType: 'A320' },
+] as const;
+
+const names = [
+  ['Maya', 'Okafor'],
+  ['Liam', 'Brennan'],
+  ['Sofia', 'Reyes'],
+  ['Noah', 'Kim'],
+  ['Ava', 'Lindqvist'],
+  ['Ethan', 'Moreau'],
+];
+
+/** Six crew in each of four groups: two airlines share a base so the group scope shows. */
+export const DEMO_CREW: Crew[] = groups.flatMap((g, gi) =>
+  names.map(([firstName, lastName], ni) => ({
+    ...g,
+    firstName: firstName!,
+    lastName: lastName!,
+    employeeNumber: `${g.airline.slice(0, 2).toUpperCase()}${1000 + gi * 10 + ni}`,
+    email: `${firstName!.toLowerCase()}.${lastName!.toLowerCase()}.${g.airline.toLowerCase()}${gi}@demo.crewtrade.app`,
+  })),
+);
+
+const day = (from: Date, offset: number) => new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Requests that line up: drops with pickups on shared days, and two trades that swap. */
+export function demoRequests(today: Date): { crewIndex: number; body: RequestInput }[] {
+  const out: { crewIndex: number; body: RequestInput }[] = [];
+  groups.forEach((_, gi) => {
+    const base = gi * names.length;
+    const pairing = (n: number) => `${['ATL', 'ORD', 'DFW', 'ATL'][gi]}${4100 + gi * 100 + n}`;
+    out.push(
+      { crewIndex: base, body: { type: 'drop', date: day(today, 3 + gi), routeType: 'pairing', route: pairing(1), tripDays: 3, notes: 'Family event, happy to owe you one.' } },
+      { crewIndex: base + 1, body: { type: 'pickup', date: day(today, 3 + gi), additionalDates: [day(today, 4 + gi)], routeType: 'pairing', route: 'Any 2-4 day', tripDays: 3 } },
+      { crewIndex: base + 2, body: { type: 'trade', date: day(today, 7), routeType: 'pairing', route: pairing(2), tripDays: 2, desiredDates: [day(today, 9)] } },
+      { crewIndex: base + 3, body: { type: 'trade', date: day(today, 9), routeType: 'pairing', route: pairing(3), tripDays: 2, desiredDates: [day(today, 7)] } },
+      { crewIndex: base + 4, body: { type: 'drop', date: day(today, 12), routeType: 'reserve_period', reservePeriod: 'R1 0500-1700', tripDays: 1 } },
+      { crewIndex: base + 5, body: { type: 'pickup', date: day(today, 15), routeType: 'reserve_period', reservePeriod: 'Any long-call reserve', tripDays: 1, notes: 'Building hours this month.' } },
+    );
+  });
+  return out;
+}
