@@ -1,5 +1,6 @@
 import type { BenchContext } from './run.ts';
 import { authScenario } from './scenario-auth.ts';
+import { growthScenario, requestsScenario } from './scenario-requests.ts';
 
 export interface Scenario {
   name: string;
@@ -7,4 +8,4 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [authScenario];
+export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario];
