@@ -19,7 +19,8 @@ export const WEB_ROOT = path.resolve(here, '../dist/web');
 
 /** The middleware order, top to bottom, is the request's path through the app. */
 export function createApp(deps: Deps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  // maxIpsCount 1: only the address our load balancer wrote counts, so a client can't forge one.
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders);
   app.use(compress({ threshold: 1024 }));

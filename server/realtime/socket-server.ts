@@ -36,8 +36,8 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
     cors: deps.config.appOrigin ? { origin: deps.config.appOrigin, credentials: true } : undefined,
   });
   if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
-  // Session invalidations travel to the other instances over the adapter (a no-op on one instance).
-  deps.sessionCache.connect((kind, value) => io.serverSideEmit('session:invalidate', kind, value));
+  // Session invalidations travel to the other instances over the Redis adapter; one instance needs none.
+  if (deps.redis) deps.sessionCache.connect((kind, value) => io.serverSideEmit('session:invalidate', kind, value));
   io.on('session:invalidate', (kind: 'sid' | 'user', value: string | number) => {
     if (kind === 'sid') deps.sessionCache.invalidateSid(String(value), true);
     else deps.sessionCache.invalidateUser(Number(value), true);

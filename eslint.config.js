@@ -1,0 +1,46 @@
+// ESLint flat config: @eslint/js and typescript-eslint recommended (syntax only, no type-aware
+// rules, so a full run stays fast; `npm run typecheck` covers types), plus the React hooks rules
+// for the web app.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['**/dist/', '**/node_modules/', 'uploads/', '.data/', 'test-artifacts/', 'server/db/migrations/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `_name` marks an argument or binding that is deliberately unused.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    // Plain JavaScript here is tooling run by Node (this file and the like).
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // Tests may poke at loosely typed payloads and internals.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+]);
