@@ -1,13 +1,5 @@
 // Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
-import type {
-  AircraftType,
-  Airline,
-  MatchStatus,
-  Position,
-  RequestStatus,
-  RequestType,
-  RouteType,
-} from './enums.ts';
+import type { AircraftType, Airline, MatchStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
 
 export interface CurrentUser {
   id: number;

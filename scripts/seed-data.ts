@@ -41,12 +41,51 @@ export function demoRequests(today: Date): { crewIndex: number; body: RequestInp
     const base = gi * names.length;
     const pairing = (n: number) => `${['ATL', 'ORD', 'DFW', 'ATL'][gi]}${4100 + gi * 100 + n}`;
     out.push(
-      { crewIndex: base, body: { type: 'drop', date: day(today, 3 + gi), routeType: 'pairing', route: pairing(1), tripDays: 3, notes: 'Family event, happy to owe you one.' } },
-      { crewIndex: base + 1, body: { type: 'pickup', date: day(today, 3 + gi), additionalDates: [day(today, 4 + gi)], routeType: 'pairing', route: 'Any 2-4 day', tripDays: 3 } },
-      { crewIndex: base + 2, body: { type: 'trade', date: day(today, 7), routeType: 'pairing', route: pairing(2), tripDays: 2, desiredDates: [day(today, 9)] } },
-      { crewIndex: base + 3, body: { type: 'trade', date: day(today, 9), routeType: 'pairing', route: pairing(3), tripDays: 2, desiredDates: [day(today, 7)] } },
-      { crewIndex: base + 4, body: { type: 'drop', date: day(today, 12), routeType: 'reserve_period', reservePeriod: 'R1 0500-1700', tripDays: 1 } },
-      { crewIndex: base + 5, body: { type: 'pickup', date: day(today, 15), routeType: 'reserve_period', reservePeriod: 'Any long-call reserve', tripDays: 1, notes: 'Building hours this month.' } },
+      {
+        crewIndex: base,
+        body: {
+          type: 'drop',
+          date: day(today, 3 + gi),
+          routeType: 'pairing',
+          route: pairing(1),
+          tripDays: 3,
+          notes: 'Family event, happy to owe you one.',
+        },
+      },
+      {
+        crewIndex: base + 1,
+        body: {
+          type: 'pickup',
+          date: day(today, 3 + gi),
+          additionalDates: [day(today, 4 + gi)],
+          routeType: 'pairing',
+          route: 'Any 2-4 day',
+          tripDays: 3,
+        },
+      },
+      {
+        crewIndex: base + 2,
+        body: { type: 'trade', date: day(today, 7), routeType: 'pairing', route: pairing(2), tripDays: 2, desiredDates: [day(today, 9)] },
+      },
+      {
+        crewIndex: base + 3,
+        body: { type: 'trade', date: day(today, 9), routeType: 'pairing', route: pairing(3), tripDays: 2, desiredDates: [day(today, 7)] },
+      },
+      {
+        crewIndex: base + 4,
+        body: { type: 'drop', date: day(today, 12), routeType: 'reserve_period', reservePeriod: 'R1 0500-1700', tripDays: 1 },
+      },
+      {
+        crewIndex: base + 5,
+        body: {
+          type: 'pickup',
+          date: day(today, 15),
+          routeType: 'reserve_period',
+          reservePeriod: 'Any long-call reserve',
+          tripDays: 1,
+          notes: 'Building hours this month.',
+        },
+      },
     );
   });
   return out;

@@ -7,7 +7,12 @@ import { startServer } from '../server/server.ts';
 import { TestClient } from '../server/test/http-client.ts';
 import { DEMO_CREW, DEMO_PASSWORD, demoRequests } from './seed-data.ts';
 
-const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', RATE_LIMIT_OVERRIDES: 'register=100000,login=100000' });
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  RATE_LIMIT_OVERRIDES: 'register=100000,login=100000',
+});
 const server = await startServer(config);
 let created = 0;
 let existing = 0;
@@ -15,7 +20,12 @@ try {
   const clients: TestClient[] = [];
   for (const crew of DEMO_CREW) {
     const client = new TestClient(server.url);
-    const reg = await client.post('/api/register', { firstName: crew.firstName, lastName: crew.lastName, email: crew.email, password: DEMO_PASSWORD });
+    const reg = await client.post('/api/register', {
+      firstName: crew.firstName,
+      lastName: crew.lastName,
+      email: crew.email,
+      password: DEMO_PASSWORD,
+    });
     if (reg.status === 409) {
       existing++;
       await client.post('/api/login', { email: crew.email, password: DEMO_PASSWORD });
@@ -38,7 +48,8 @@ try {
   }
   console.log(`Demo crew: ${created} created, ${existing} already there; ${posted} requests posted.`);
   console.log(`Sign in as any of them with the password ${DEMO_PASSWORD}, for example:`);
-  for (const c of DEMO_CREW.slice(0, 4)) console.log(`  ${c.email}  (${c.airline} ${c.position.replace('_', ' ')}, ${c.base}, ${c.aircraftType})`);
+  for (const c of DEMO_CREW.slice(0, 4))
+    console.log(`  ${c.email}  (${c.airline} ${c.position.replace('_', ' ')}, ${c.base}, ${c.aircraftType})`);
 } finally {
   await server.close();
 }

@@ -13,7 +13,14 @@ describe('loadConfig', () => {
   });
 
   it('names every bad value in one message', () => {
-    const bad = { PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', TRUST_PROXY: 'maybe', LOG_LEVEL: 'loud', OWNER_EMAIL: 'boss' };
+    const bad = {
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'http://x',
+      TRUST_PROXY: 'maybe',
+      LOG_LEVEL: 'loud',
+      OWNER_EMAIL: 'boss',
+    };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {
       loadConfig(bad);

@@ -7,13 +7,16 @@ const url = (protocols: string[], name: string) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })

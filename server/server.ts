@@ -35,9 +35,14 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
   await fs.mkdir(config.uploadDir, { recursive: true });
   const db = await openDatabase(config, log, options.poolMax);
   // The owner is an admin even if the account existed before OWNER_EMAIL named it.
-  if (config.ownerEmail) await db.orm.em.fork().execute('update users set is_admin = true where email = ? and not is_admin', [config.ownerEmail]);
+  if (config.ownerEmail)
+    await db.orm.em.fork().execute('update users set is_admin = true where email = ? and not is_admin', [config.ownerEmail]);
   const redis = config.redisUrl
-    ? { pub: redisClient(config.redisUrl, log, 'pub'), sub: redisClient(config.redisUrl, log, 'sub'), limits: redisClient(config.redisUrl, log, 'limits') }
+    ? {
+        pub: redisClient(config.redisUrl, log, 'pub'),
+        sub: redisClient(config.redisUrl, log, 'sub'),
+        limits: redisClient(config.redisUrl, log, 'limits'),
+      }
     : undefined;
   const httpServer = http.createServer();
   const sessionCache = new SessionCache();

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { PASSWORD_MIN } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
-const email = z.string({ error: MSG.emailInvalid }).trim().toLowerCase().pipe(z.email({ error: MSG.emailInvalid }));
+const email = z
+  .string({ error: MSG.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: MSG.emailInvalid }));
 
 export const loginSchema = z.object({
   email,

@@ -11,7 +11,15 @@ const firstMessage = (schema: typeof requestBodySchema, body: unknown) => {
 describe('request rules', () => {
   it('accepts a plain drop and defaults tripDays to 1', () => {
     const r = requestBodySchema.parse(base);
-    expect(r).toMatchObject({ type: 'drop', date: '2026-12-01', route: 'ATL1234', reservePeriod: null, tripDays: 1, additionalDates: [], desiredDates: [] });
+    expect(r).toMatchObject({
+      type: 'drop',
+      date: '2026-12-01',
+      route: 'ATL1234',
+      reservePeriod: null,
+      tripDays: 1,
+      additionalDates: [],
+      desiredDates: [],
+    });
   });
 
   it.each([
@@ -44,7 +52,13 @@ describe('request rules', () => {
   });
 
   it('keeps only the text of the chosen route type, and desired dates only for trades', () => {
-    const r = requestBodySchema.parse({ ...base, routeType: 'reserve_period', reservePeriod: 'R1', route: 'ignored', desiredDates: ['2026-12-05'] });
+    const r = requestBodySchema.parse({
+      ...base,
+      routeType: 'reserve_period',
+      reservePeriod: 'R1',
+      route: 'ignored',
+      desiredDates: ['2026-12-05'],
+    });
     expect(r.route).toBeNull();
     expect(r.reservePeriod).toBe('R1');
     expect(r.desiredDates).toEqual([]);

@@ -55,9 +55,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 }
 
 export function formatTable(rows: LoadResult[]): string {
-  const head = '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx |\n|---|---|---|---|---|---|---|---|';
+  const head =
+    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx |\n|---|---|---|---|---|---|---|---|';
   const lines = rows.map(
-    (r) => `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} |`,
+    (r) =>
+      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} |`,
   );
   return [head, ...lines].join('\n');
 }

@@ -39,7 +39,11 @@ async function main() {
     console.error(`\n== ${scenario.name}: ${scenario.description}`);
     const databaseUrl = await freshDatabase(`crewtrade_bench_${scenario.name.replace(/\W/g, '_')}`);
     const port = await freePort();
-    const app = await startProcess('server/main.ts', { DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_OVERRIDES: 'login=1000000' }, /listening|READY/);
+    const app = await startProcess(
+      'server/main.ts',
+      { DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_OVERRIDES: 'login=1000000' },
+      /listening|READY/,
+    );
     // The app logs nothing at warn when ready; startProcess also accepts the port answering.
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -72,7 +76,9 @@ async function main() {
     const a = await measureArgon2();
     notes.push(`Sign-in hashing: ${a.params}: ${a.msPerHash} ms a hash, about ${a.hashesPerSecondPerCore} sign-ins/s per core.`);
   }
-  console.log(`\n### Benchmarks (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}; ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up)\n`);
+  console.log(
+    `\n### Benchmarks (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}; ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up)\n`,
+  );
   console.log(formatTable(results));
   console.log('');
   for (const n of notes) console.log(`- ${n}`);

@@ -24,7 +24,9 @@ export const authScenario: Scenario = {
       };
       const bare = await measure('/bare');
       const oneSelect = await measure('/one-select');
-      ctx.note(`Yardsticks: bare Koa route ${Math.round(bare.rps)} req/s; Koa + one primary-key select ${Math.round(oneSelect.rps)} req/s.`);
+      ctx.note(
+        `Yardsticks: bare Koa route ${Math.round(bare.rps)} req/s; Koa + one primary-key select ${Math.round(oneSelect.rps)} req/s.`,
+      );
       ctx.note(`GET /api/auth/user saturation is ${(app.rps / oneSelect.rps).toFixed(2)} of the one-select route (budget >= 0.8).`);
     } finally {
       await stopProcess(ref);

@@ -51,7 +51,9 @@ export const growthScenario: Scenario = {
       samples.sort((a, b) => a - b);
       const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
       const p99 = samples[Math.floor(samples.length * 0.99)]!;
-      ctx.note(`POST /api/requests at ${size.toLocaleString('en-US')} stored requests: mean ${mean.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (250 sequential creates).`);
+      ctx.note(
+        `POST /api/requests at ${size.toLocaleString('en-US')} stored requests: mean ${mean.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (250 sequential creates).`,
+      );
     }
   },
 };

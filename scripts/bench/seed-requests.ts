@@ -17,14 +17,15 @@ export async function seedRequests(db: pg.Client, opts: { active: number; others
            array[to_char(d.day, 'YYYY-MM-DD')], d.day::date
     from ${where}`;
   // The caller's group: users in it, future dates, all active.
-  if (opts.active > 0) await db.query(
-    insert(`generate_series(1, $1::int) as g(i)
+  if (opts.active > 0)
+    await db.query(
+      insert(`generate_series(1, $1::int) as g(i)
       cross join lateral (select * from users where airline || '|' || base || '|' || position || '|' || aircraft_type = $2
                           and id > 1 order by id offset (g.i % 20) limit 1) u
       cross join lateral (select (array['drop','pickup','trade'])[1 + g.i % 3] as type) t
       cross join lateral (select current_date + (1 + g.i % 60) as day) d`),
-    [opts.active, CALLER_GROUP],
-  );
+      [opts.active, CALLER_GROUP],
+    );
   await db.query("update requests set status = 'active' where group_key = $1", [CALLER_GROUP]);
   // Everyone else, in batches so memory stays flat at a million rows.
   const batch = 100_000;

@@ -24,7 +24,11 @@ export async function seedUsers(db: pg.Client, count: number, sessions: number):
   for (let id = 1; id <= sessions; id++) {
     const token = randomBytes(32).toString('base64url');
     const sid = createHash('sha256').update(token).digest('hex');
-    await db.query(`insert into sessions (sid, sess, expire, user_id) values ($1, $2, now() + interval '30 days', $3)`, [sid, { userId: id }, id]);
+    await db.query(`insert into sessions (sid, sess, expire, user_id) values ($1, $2, now() + interval '30 days', $3)`, [
+      sid,
+      { userId: id },
+      id,
+    ]);
     cookies.push(`crewtrade.sid=${token}`);
   }
   return cookies;

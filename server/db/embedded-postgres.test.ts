@@ -11,7 +11,14 @@ describe('embedded PostgreSQL', () => {
   it('serves sign-up, survives a restart, and signs the same user in again', { timeout: 120_000 }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ct-embedded-'));
     await fs.chmod(dataDir, 0o755);
-    const env = { PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, UPLOAD_DIR: path.join(dataDir, 'uploads'), ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
+    const env = {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+    };
     const account = { firstName: 'Emb', lastName: 'Edded', email: 'embedded@example.com', password: 'Password123' };
     try {
       const first = await startServer(loadConfig(env));

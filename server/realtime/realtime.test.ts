@@ -5,7 +5,14 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { rooms } from './rooms.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const stats = { activeRequests: 1, pendingMatches: 2, pendingTrades: 3, completedTrades: 4, unacknowledgedNotifications: 5, unreadMessages: 6 };
+const stats = {
+  activeRequests: 1,
+  pendingMatches: 2,
+  pendingTrades: 3,
+  completedTrades: 4,
+  unacknowledgedNotifications: 5,
+  unreadMessages: 6,
+};
 
 let one: TestApp;
 let two: TestApp;

@@ -16,11 +16,19 @@ export interface SignedInUser {
 }
 
 /** Signs up a new crew member over the API and completes the profile; overrides pick the group. */
-export async function makeUser(app: TestApp, overrides: Partial<ProfileBody> & { email?: string; profile?: boolean } = {}): Promise<SignedInUser> {
+export async function makeUser(
+  app: TestApp,
+  overrides: Partial<ProfileBody> & { email?: string; profile?: boolean } = {},
+): Promise<SignedInUser> {
   const client = app.client();
   const id = unique();
   const email = overrides.email ?? `crew-${id}@example.com`;
-  const reg = await client.post('/api/register', { firstName: overrides.firstName ?? 'Alex', lastName: overrides.lastName ?? 'Crew', email, password: PASSWORD });
+  const reg = await client.post('/api/register', {
+    firstName: overrides.firstName ?? 'Alex',
+    lastName: overrides.lastName ?? 'Crew',
+    email,
+    password: PASSWORD,
+  });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   if (overrides.profile === false) return { client, user: reg.body, email };
   const profile: ProfileBody = {

@@ -23,7 +23,11 @@ export async function readOutbox(databaseUrl: string, recipient?: string): Promi
 }
 
 /** Runs one SQL statement against the app's database, for arranging states the API can't reach quickly. */
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(databaseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

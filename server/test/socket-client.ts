@@ -5,7 +5,13 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A browser-like socket: the session cookie at the handshake, websocket transport. */
 export function connectSocket(url: string, cookie: string): Promise<TestSocket> {
-  const socket: TestSocket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+  const socket: TestSocket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
@@ -16,7 +22,11 @@ export function connectSocket(url: string, cookie: string): Promise<TestSocket> 
 }
 
 /** The next event of that name, or a rejection after timeoutMs. */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>> {
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
     // socket.io-client's typed once() can't express a generic listener here; the cast is only for that.

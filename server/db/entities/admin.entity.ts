@@ -14,8 +14,15 @@ export const SupportRequest = defineEntity({
     priority: p.string().length(20).default('normal'),
     adminResponse: p.text().nullable(),
     admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     resolvedAt: p.datetime().nullable(),
   },
 });
@@ -30,7 +37,11 @@ export const AdminLog = defineEntity({
     action: p.string().length(40),
     targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
     details: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .index(),
   },
 });
 
@@ -46,7 +57,10 @@ export const AdminNotification = defineEntity({
     title: p.string().length(255),
     message: p.text(),
     isRead: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -60,8 +74,15 @@ export const EmailTemplate = defineEntity({
     subjectTemplate: p.text(),
     htmlTemplate: p.text(),
     variables: p.array().columnType('text[]').default([]),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -80,7 +101,10 @@ export const UserActivityLog = defineEntity({
     emailSent: p.boolean().nullable(),
     emailRecipient: p.string().length(255).nullable(),
     metadata: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -94,6 +118,9 @@ export const OutboxMail = defineEntity({
     subject: p.text(),
     html: p.text(),
     text: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });

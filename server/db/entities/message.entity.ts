@@ -16,7 +16,10 @@ export const Message = defineEntity({
     content: p.text(),
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id'),
     isRead: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -30,7 +33,10 @@ export const MessageAttachment = defineEntity({
     originalName: p.string().length(255),
     mimeType: p.string().length(50),
     size: p.integer(),
-    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    uploadedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -46,8 +52,15 @@ export const BaseChatMessage = defineEntity({
     position: p.string().length(30),
     chatType: p.string().length(20),
     content: p.text().default(''),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -61,7 +74,10 @@ export const BaseChatMessageAttachment = defineEntity({
     originalName: p.string().length(255),
     mimeType: p.string().length(50),
     size: p.integer(),
-    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    uploadedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -75,6 +91,9 @@ export const ScheduleImage = defineEntity({
     originalName: p.string().length(255),
     mimeType: p.string().length(50),
     size: p.integer(),
-    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    uploadedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });

@@ -21,7 +21,10 @@ export const Offer = defineEntity({
     offerRoute: p.string().length(500).nullable(),
     offerReservePeriod: p.string().length(500).nullable(),
     requestType: p.string().length(10).default('pickup'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     respondedAt: p.datetime().nullable(),
   },
 });
@@ -36,7 +39,10 @@ export const OfferImage = defineEntity({
     originalName: p.string().length(255),
     mimeType: p.string().length(50),
     size: p.integer(),
-    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    uploadedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -50,7 +56,10 @@ export const OfferNotification = defineEntity({
     tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id').index(),
     type: p.string().length(30).default('trade_request'),
     isRead: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -62,6 +71,9 @@ export const TradeHiddenByUser = defineEntity({
     id: p.integer().primary().autoincrement(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id'),
-    hiddenAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    hiddenAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });

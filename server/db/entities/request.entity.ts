@@ -10,7 +10,10 @@ export const TradeRequest = defineEntity({
     // Matching: group + type among active requests.
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
     { name: 'requests_all_dates_gin', expression: 'create index "requests_all_dates_gin" on "requests" using gin ("all_dates")' },
-    { name: 'requests_desired_dates_gin', expression: 'create index "requests_desired_dates_gin" on "requests" using gin ("desired_dates")' },
+    {
+      name: 'requests_desired_dates_gin',
+      expression: 'create index "requests_desired_dates_gin" on "requests" using gin ("desired_dates")',
+    },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),
@@ -31,8 +34,15 @@ export const TradeRequest = defineEntity({
     groupKey: p.string().length(120),
     allDates: p.array().columnType('text[]'),
     lastDate: p.date(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -46,7 +56,10 @@ export const TripImage = defineEntity({
     originalName: p.string().length(255),
     mimeType: p.string().length(50),
     size: p.integer(),
-    uploadedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    uploadedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 
@@ -62,8 +75,15 @@ export const Match = defineEntity({
     request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('matched_request_id').index(),
     status: p.string().length(20).default('pending'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -75,7 +95,10 @@ export const Trade = defineEntity({
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id').index(),
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('matched_request_id'),
-    approvedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    approvedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     notes: p.text().nullable(),
   },
 });
@@ -88,6 +111,9 @@ export const NotificationAcknowledgment = defineEntity({
     id: p.integer().primary().autoincrement(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     match: p.manyToOne(Match).deleteRule('cascade').fieldName('match_id').index(),
-    acknowledgedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    acknowledgedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });

@@ -20,8 +20,15 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     authType: p.string().length(20).default('local'),
     emailVerified: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -47,6 +54,9 @@ export const PasswordResetToken = defineEntity({
     token: p.string().length(64).unique(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });

@@ -25,13 +25,12 @@ export class SessionStore {
   async create(userId: number): Promise<{ token: string; sid: string }> {
     const token = randomBytes(32).toString('base64url');
     const sid = sidOf(token);
-    await this.em
-      .execute('insert into sessions (sid, sess, expire, user_id) values (?, ?, ?, ?)', [
-        sid,
-        JSON.stringify({ userId, createdAt: new Date().toISOString() }),
-        new Date(Date.now() + SESSION_TTL_MS),
-        userId,
-      ]);
+    await this.em.execute('insert into sessions (sid, sess, expire, user_id) values (?, ?, ?, ?)', [
+      sid,
+      JSON.stringify({ userId, createdAt: new Date().toISOString() }),
+      new Date(Date.now() + SESSION_TTL_MS),
+      userId,
+    ]);
     return { token, sid };
   }
 
@@ -41,17 +40,15 @@ export class SessionStore {
     const sid = sidOf(token);
     const cached = this.cache?.get(sid);
     if (cached) return cached;
-    const rows = await this.em
-      .execute<(UserRecord & { expire: Date })[]>(
-        `select s.expire, ${userColumns('u')} from sessions s join users u on u.id = s.user_id where s.sid = ? and s.expire > now()`,
-        [sid],
-      );
+    const rows = await this.em.execute<(UserRecord & { expire: Date })[]>(
+      `select s.expire, ${userColumns('u')} from sessions s join users u on u.id = s.user_id where s.sid = ? and s.expire > now()`,
+      [sid],
+    );
     const row = rows[0];
     if (!row) return null;
     const { expire, ...user } = row;
     if (new Date(expire).getTime() - Date.now() < SESSION_TTL_MS - TOUCH_AFTER_MS) {
-      await this.em
-        .execute('update sessions set expire = ? where sid = ?', [new Date(Date.now() + SESSION_TTL_MS), sid]);
+      await this.em.execute('update sessions set expire = ? where sid = ?', [new Date(Date.now() + SESSION_TTL_MS), sid]);
     }
     const session = { sid, user };
     this.cache?.set(session);
@@ -68,8 +65,7 @@ export class SessionStore {
    * disconnects. Inside a transaction the caller invalidates the cache after commit.
    */
   async destroyAllForUser(userId: number): Promise<string[]> {
-    const rows = await this.em
-      .execute<{ sid: string }[]>('delete from sessions where user_id = ? returning sid', [userId]);
+    const rows = await this.em.execute<{ sid: string }[]>('delete from sessions where user_id = ? returning sid', [userId]);
     return rows.map((r) => r.sid);
   }
 

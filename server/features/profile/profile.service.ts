@@ -42,7 +42,11 @@ export class ProfileService {
         const updated = rows[0]!;
         const toGroup = groupKeyOf(updated);
         if (toGroup && toGroup !== fromGroup) {
-          await em.execute('update requests set group_key = ?, aircraft_type = ? where user_id = ?', [toGroup, updated.aircraftType, user.id]);
+          await em.execute('update requests set group_key = ?, aircraft_type = ? where user_id = ?', [
+            toGroup,
+            updated.aircraftType,
+            user.id,
+          ]);
         }
         return { user: updated, fromGroup, toGroup };
       });

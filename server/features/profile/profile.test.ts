@@ -26,7 +26,13 @@ describe('PUT /api/profile', () => {
     const { client } = await makeUser(app, { profile: false });
     const res = await client.put('/api/profile', profile(`U${Date.now()}`));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ airline: 'United', position: 'first_officer', base: 'ORD', aircraftType: 'A320', emailNotifications: true });
+    expect(res.body).toMatchObject({
+      airline: 'United',
+      position: 'first_officer',
+      base: 'ORD',
+      aircraftType: 'A320',
+      emailNotifications: true,
+    });
     expect((await client.get('/api/auth/user')).body.airline).toBe('United');
   });
 
@@ -76,7 +82,13 @@ describe('GET /api/profile/{userId}', () => {
     const colleague = await makeUser(app, { firstName: 'Cora', base: 'JFK' });
     const res = await me.client.get(`/api/profile/${colleague.user.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: colleague.user.id, name: 'Cora Crew', employeeNumber: colleague.user.employeeNumber, airline: 'Delta', scheduleImages: [] });
+    expect(res.body).toMatchObject({
+      id: colleague.user.id,
+      name: 'Cora Crew',
+      employeeNumber: colleague.user.employeeNumber,
+      airline: 'Delta',
+      scheduleImages: [],
+    });
     expect(res.body).not.toHaveProperty('email');
   });
 

@@ -57,7 +57,9 @@ export function presentCurrentUser(u: UserRecord, ownerEmail: string | undefined
   };
 }
 
-export function presentUserSummary(u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'employeeNumber' | 'airline' | 'position' | 'profileImageUrl'>): UserSummary {
+export function presentUserSummary(
+  u: Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'employeeNumber' | 'airline' | 'position' | 'profileImageUrl'>,
+): UserSummary {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -69,8 +71,7 @@ export function presentUserSummary(u: Pick<UserRecord, 'id' | 'firstName' | 'las
   };
 }
 
-export const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ');
+export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 /** The group that scopes the tradeboard, matching, crew and chat (ARCHITECTURE.md section 3). */
 export function groupKeyOf(u: Pick<UserRecord, 'airline' | 'base' | 'position' | 'aircraftType'>): string | null {
