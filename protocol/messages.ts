@@ -44,6 +44,9 @@ export const MSG = {
   requestNotFound: 'Request not found',
   matchNotFound: 'Match not found',
   matchStatusInvalid: 'Invalid match status',
+  matchClosed: 'This match can no longer be changed',
+  profileIncomplete: 'Complete your profile first',
+  imagesPairingOnly: 'Trip screenshots can only be attached to pairing requests.',
   // toasts and fallbacks (web)
   loggedIn: 'Logged in successfully',
   accountCreated: 'Account created successfully',

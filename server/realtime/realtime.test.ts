@@ -5,14 +5,6 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { rooms } from './rooms.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const stats = {
-  activeRequests: 1,
-  pendingMatches: 2,
-  pendingTrades: 3,
-  completedTrades: 4,
-  unacknowledgedNotifications: 5,
-  unreadMessages: 6,
-};
 
 let one: TestApp;
 let two: TestApp;
@@ -32,13 +24,31 @@ describe('Socket.IO channel', () => {
     await expect(connectSocket(one.url, 'crewtrade.sid=forged-token-value-1234567890')).rejects.toThrow(/unauthorized/);
   });
 
+  it('sends the badge counts as soon as a socket connects', async () => {
+    const { client } = await makeUser(one);
+    let first: Promise<unknown[]> | undefined;
+    const socket = await connectSocket(two.url, client.cookieHeader, (s) => (first = nextEvent(s, 'badges')));
+    try {
+      expect((await first!)[0]).toEqual({
+        activeRequests: 0,
+        pendingMatches: 0,
+        pendingTrades: 0,
+        completedTrades: 0,
+        unacknowledgedNotifications: 0,
+        unreadMessages: 0,
+      });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('delivers an event published on one instance to a socket on the other', async () => {
     const { client, user } = await makeUser(one);
     const socket = await connectSocket(two.url, client.cookieHeader);
     try {
-      const received = nextEvent(socket, 'badges');
-      one.server.deps.publisher.publish(rooms.user(user.id), 'badges', stats);
-      expect((await received)[0]).toEqual(stats);
+      const received = nextEvent(socket, 'board:remove');
+      one.server.deps.publisher.publish(rooms.user(user.id), 'board:remove', { id: 42 });
+      expect((await received)[0]).toEqual({ id: 42 });
     } finally {
       socket.close();
     }
@@ -50,8 +60,8 @@ describe('Socket.IO channel', () => {
     const socket = await connectSocket(one.url, b.client.cookieHeader);
     try {
       const got: unknown[] = [];
-      socket.on('badges', (s) => got.push(s));
-      one.server.deps.publisher.publish(rooms.user(a.user.id), 'badges', stats);
+      socket.on('board:remove', (s) => got.push(s));
+      one.server.deps.publisher.publish(rooms.user(a.user.id), 'board:remove', { id: 7 });
       await new Promise((r) => setTimeout(r, 300));
       expect(got).toEqual([]);
     } finally {

@@ -8,6 +8,7 @@ import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts'
 import { groupKeyOf } from '../features/users/user.presenter.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionCache } from '../features/auth/session-cache.ts';
+import { statsFor } from '../features/dashboard/dashboard.service.ts';
 import { rooms } from './rooms.ts';
 import type { IoServer } from './publisher.ts';
 
@@ -59,6 +60,15 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
       deps.log.error({ err }, 'socket handshake failed');
       next(new Error('unauthorized'));
     }
+  });
+  // A fresh socket gets the badge counts at once: a reconnect may have missed pushes.
+  io.on('connection', (socket) => {
+    statsFor(deps.orm.em.fork(), [socket.data.userId as number])
+      .then((stats) => {
+        const mine = stats.get(socket.data.userId as number);
+        if (mine && socket.connected) socket.emit('badges', mine);
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'badges on connect failed'));
   });
   return io;
 }

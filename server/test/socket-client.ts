@@ -3,8 +3,11 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A browser-like socket: the session cookie at the handshake, websocket transport. */
-export function connectSocket(url: string, cookie: string): Promise<TestSocket> {
+/**
+ * A browser-like socket: the session cookie at the handshake, websocket transport. `before` runs
+ * before the connection opens, for listeners that must not miss what the server sends at once.
+ */
+export function connectSocket(url: string, cookie: string, before?: (socket: TestSocket) => void): Promise<TestSocket> {
   const socket: TestSocket = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -12,6 +15,7 @@ export function connectSocket(url: string, cookie: string): Promise<TestSocket> 
     reconnection: false,
     forceNew: true,
   });
+  before?.(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {

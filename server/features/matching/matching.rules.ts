@@ -1,0 +1,58 @@
+// The matching rules as pure functions (ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
+// matching.service.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
+import { format, parseISO } from 'date-fns';
+import type { RequestType, RouteType } from '../../../protocol/enums.ts';
+
+export interface MatchableRequest {
+  id: number;
+  userId: number;
+  groupKey: string;
+  type: RequestType;
+  routeType: RouteType;
+  status: string;
+  allDates: readonly string[];
+  desiredDates: readonly string[];
+  lastDate: string;
+}
+
+/** Today as an ISO date in UTC: "past" is decided by the UTC calendar day, on every instance alike. */
+export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+/** date plus additionalDates, without duplicates, in date order (ISO dates sort as text). */
+export const allDatesOf = (date: string, additionalDates: readonly string[]) => [...new Set([date, ...additionalDates])].sort();
+
+export const lastDateOf = (allDates: readonly string[]) => allDates[allDates.length - 1]!;
+
+/** The request type a request can be matched with: a drop needs a pickup, and the other way round. */
+export const counterpartType = (type: RequestType): RequestType => (type === 'drop' ? 'pickup' : type === 'pickup' ? 'drop' : 'trade');
+
+const meets = (a: readonly string[], b: readonly string[]) => a.some((d) => b.includes(d));
+
+/** Still matchable: active and not entirely in the past. */
+export const isCurrent = (r: Pick<MatchableRequest, 'status' | 'lastDate'>, today: string) => r.status === 'active' && r.lastDate >= today;
+
+/**
+ * Two requests match when they belong to different users of the same group, share the route type,
+ * are both current, and their dates line up: drop ↔ pickup on a common date; trade ↔ trade when
+ * each one's dates meet the other's desired dates.
+ */
+export function isMatch(a: MatchableRequest, b: MatchableRequest, today: string): boolean {
+  if (a.userId === b.userId || a.groupKey !== b.groupKey || a.routeType !== b.routeType) return false;
+  if (!isCurrent(a, today) || !isCurrent(b, today)) return false;
+  if (b.type !== counterpartType(a.type)) return false;
+  if (a.type === 'trade') return meets(a.allDates, b.desiredDates) && meets(b.allDates, a.desiredDates);
+  return meets(a.allDates, b.allDates);
+}
+
+/** One row per unordered pair: the lower request id is stored first (the unique index relies on it). */
+export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+/** How a request type reads in a sentence ("Your request to pick up ..."). */
+export const actionLabel = (type: RequestType) => (type === 'pickup' ? 'pick up' : type);
+
+/** Dates as the product shows them: "Jan 5, 2025". */
+export const displayDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d, yyyy');
+
+/** first_officer → "First officer", as the admin screens show positions. */
+export const displayPosition = (position: string | null) =>
+  position ? position.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : '';

@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { MSG } from '../../../protocol/messages.ts';
+import { requestBodySchema } from '../../../protocol/schemas/requests.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { imageUploads } from '../../http/uploads.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { RequestsService } from './requests.service.ts';
+
+export function requestsRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const uploads = imageUploads(deps.config, ['tripImages']);
+  const service = (ctx: AppContext) => new RequestsService(ctx.state.em, deps);
+
+  /** Checks that come before any upload is read: signed in, with a group to post in. */
+  const mayPost = async (ctx: AppContext, next: Next) => {
+    service(ctx).requireGroup(requireUser(ctx));
+    await next();
+  };
+
+  router.get('/api/requests', async (ctx) => {
+    ctx.body = await service(ctx).listOwn(requireUser(ctx));
+  });
+
+  router.get('/api/all-trades', async (ctx) => {
+    ctx.body = await service(ctx).board(requireUser(ctx));
+  });
+
+  // JSON, or multipart with the same fields (lists as JSON text) and repeated tripImages files.
+  router.post('/api/requests', mayPost, uploads.parse, async (ctx) => {
+    const user = requireUser(ctx);
+    const body = parseBody(requestBodySchema, ctx.request.body);
+    if (uploads.hasFiles(ctx) && body.routeType !== 'pairing') throw invalid(MSG.imagesPairingOnly, 'tripImages');
+    const item = await uploads.withImages(ctx, 'tripImages', (images) => service(ctx).create(user, body, images));
+    ctx.status = 201;
+    ctx.body = item;
+  });
+
+  router.put('/api/requests/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    // Editing never sends images (spec section 2): a multipart edit is a client mistake, said plainly.
+    if (ctx.is('multipart')) throw new AppError(415, 'unsupported_media_type', 'Send request edits as JSON.');
+    const id = parseId(ctx.params.id, notFound(MSG.requestNotFound));
+    const body = parseBody(requestBodySchema, ctx.request.body);
+    ctx.body = await service(ctx).update(user, id, body);
+  });
+
+  router.delete('/api/requests/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = parseId(ctx.params.id, notFound(MSG.requestNotFound));
+    await service(ctx).remove(user, id);
+    ctx.body = { message: 'Request deleted' };
+  });
+
+  return router;
+}
