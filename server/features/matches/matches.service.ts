@@ -10,7 +10,6 @@ import { pushBadges } from '../dashboard/badges.ts';
 import { matchesOf } from './match-scope.ts';
 import { presentMatches, type MatchSide } from './matches.presenter.ts';
 
-
 type MatchesDeps = Pick<Deps, 'publisher' | 'log'>;
 type OwnedMatch = MatchSide & { otherUserId: number };
 
