@@ -9,6 +9,7 @@ import { featureRoutes } from './features/routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import type { AppState } from './http/context.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { jsonBody } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session-middleware.ts';
@@ -24,11 +25,17 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders);
   app.use(compress({ threshold: 1024 }));
+  app.use(jsonBody);
   app.use(staticFiles(WEB_ROOT));
   app.use(originCheck(deps.config.appOrigin));
   // JSON only here; multipart is parsed per route (uploads), where its limits are known.
   app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));
   app.use(sessionMiddleware(deps.orm, deps.sessionCache));
+  // A client that hangs up mid-response is not a server error; anything else reaching here is logged.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    deps.log.warn({ err }, 'response error');
+  });
   for (const router of [authRoutes(deps), profileRoutes(deps), ...featureRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
