@@ -1,0 +1,123 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../protocol/messages.ts';
+import { makeUser, PASSWORD } from '../../server/test/factories.ts';
+import { readOutbox, resetTokenFrom } from '../../server/test/outbox.ts';
+import type { TestApp } from '../../server/test/test-app.ts';
+import { hasChromium, launchBrowser, newCrewContext, screenshotOnFailure } from './browser.ts';
+import { startE2eApp } from './e2e-app.ts';
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  app = await startE2eApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+afterEach(async (ctx) => {
+  if (page && ctx.task.result?.state === 'fail') await screenshotOnFailure(page, ctx.task.name);
+  await page?.context().close();
+});
+
+async function openPage(path: string, mobile = false): Promise<Page> {
+  const context = await newCrewContext(browser, app.url, mobile);
+  page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+describe.skipIf(!hasChromium)('accounts in the browser', () => {
+  it('signs up, completes the forced profile setup and lands on the dashboard (phone width)', async () => {
+    const p = await openPage('/', true);
+    await p.getByRole('link', { name: 'Get Started' }).click();
+    await p.waitForURL('**/signup');
+    await p.getByLabel('First Name').fill('Robin');
+    await p.getByLabel('Last Name').fill('Ortiz');
+    await p.getByLabel('Email').fill(uniqueEmail());
+    await p.getByLabel('Password', { exact: true }).fill('password123');
+    await p.getByLabel('Confirm Password').fill('password123');
+    await p.getByRole('button', { name: /create account/i }).click();
+    await expect.poll(() => p.getByText(MSG.accountCreated).first().isVisible()).toBe(true);
+
+    const dialog = p.getByRole('dialog');
+    await dialog.waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Employee Number').fill(`R${Date.now()}`);
+    await dialog.getByLabel('Base').fill('ATL');
+    await dialog.getByRole('button', { name: /complete|save|continue/i }).click();
+    await expect.poll(() => p.getByText(MSG.setupDone).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await p.waitForLoadState('load');
+    await expect.poll(() => p.getByText(/Welcome back, Robin/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => p.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('shows the server message when sign-in fails', async () => {
+    const p = await openPage('/login');
+    await p.getByLabel('Email').fill('nobody@example.com');
+    await p.getByLabel('Password').fill('WrongPass1');
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => p.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).isVisible()).toBe(true);
+  });
+
+  it('shows the validation messages of the sign-in form', async () => {
+    const p = await openPage('/login');
+    await p.getByLabel('Email').fill('not-an-email');
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => p.getByText(MSG.emailInvalid).isVisible()).toBe(true);
+    await expect.poll(() => p.getByText(MSG.passwordRequired).isVisible()).toBe(true);
+  });
+
+  it('forgot password → mail → reset → sign in with the new password', async () => {
+    const { email } = await makeUser(app);
+    const p = await openPage('/forgot-password');
+    await p.getByLabel('Email').fill(email);
+    await p.getByRole('button', { name: /send|reset/i }).click();
+    await expect.poll(() => p.getByText('Check Your Email').isVisible()).toBe(true);
+    await expect.poll(async () => (await readOutbox(app.databaseUrl, email)).length).toBe(1);
+    const token = resetTokenFrom((await readOutbox(app.databaseUrl, email))[0]!);
+
+    await p.goto(`/reset-password?token=${token}`);
+    await p.getByLabel('New Password').fill('Brand1NewPass');
+    await p.getByLabel('Confirm Password').fill('Brand1NewPass');
+    await p.getByRole('button', { name: /reset password/i }).click();
+    await p.getByRole('button', { name: 'Sign In' }).or(p.getByRole('link', { name: 'Sign In' })).first().click();
+    await p.waitForURL('**/login');
+    await p.getByLabel('Email').fill(email);
+    await p.getByLabel('Password').fill('Brand1NewPass');
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => p.getByText(MSG.loggedIn).first().isVisible()).toBe(true);
+    await expect.poll(() => p.getByText(/Welcome back/).isVisible()).toBe(true);
+  });
+
+  it('a reset link without a token says so', async () => {
+    const p = await openPage('/reset-password');
+    await expect.poll(() => p.getByText('Invalid Reset Link').isVisible()).toBe(true);
+  });
+
+  it('signs in, then logs out from the avatar menu back to the landing page', async () => {
+    const { email } = await makeUser(app, { firstName: 'Logan' });
+    const p = await openPage('/login');
+    await p.getByLabel('Email').fill(email);
+    await p.getByLabel('Password').fill(PASSWORD);
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => p.getByText(/Welcome back, Logan/).isVisible()).toBe(true);
+    await p.getByRole('button', { name: 'Account menu' }).click();
+    await p.getByRole('menuitem', { name: 'Logout' }).or(p.getByRole('button', { name: 'Logout' })).first().click();
+    await expect.poll(() => p.getByRole('link', { name: 'Get Started' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect((await p.request.get('/api/auth/user')).status()).toBe(401);
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    const p = await openPage('/no-such-page');
+    await expect.poll(() => p.getByText(MSG.notFoundPage).isVisible()).toBe(true);
+  });
+});

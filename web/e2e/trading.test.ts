@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../protocol/messages.ts';
+import { makeUser } from '../../server/test/factories.ts';
+import { readOutbox } from '../../server/test/outbox.ts';
+import type { TestApp } from '../../server/test/test-app.ts';
+import { hasChromium, launchBrowser, screenshotOnFailure } from './browser.ts';
+import { startE2eApp } from './e2e-app.ts';
+import { openAs } from './session.ts';
+
+let app: TestApp;
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  app = await startE2eApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+afterEach(async (ctx) => {
+  for (const [i, page] of pages.entries()) {
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
+    await page.context().close();
+  }
+  pages.length = 0;
+});
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A 1x1 PNG, real bytes, so the server's content sniffing accepts it. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+async function postRequest(page: Page, opts: { type: 'Drop' | 'Pick Up' | 'Trade'; date: string; pairing: string; screenshot?: boolean }) {
+  await page.getByRole('button', { name: 'New Trade Request' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Trade Request' });
+  await dialog.getByLabel(opts.type, { exact: true }).check();
+  await dialog.getByLabel('Date', { exact: true }).fill(opts.date);
+  await dialog.getByLabel('Route Type').selectOption('pairing');
+  await dialog.getByLabel('Pairing', { exact: true }).fill(opts.pairing);
+  if (opts.screenshot) await dialog.getByLabel('Trip Screenshots').setInputFiles({ name: 'trip.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('button', { name: 'Post Request' }).click();
+  await expect.poll(() => page.getByText(MSG.requestPosted).first().isVisible()).toBe(true);
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
+const card = (page: Page, pairing: string) => page.getByRole('article').filter({ hasText: pairing });
+
+describe.skipIf(!hasChromium)('trading in the browser', () => {
+  it('a drop and a matching pickup: both crew see the match, bell and badge live, and get the mail', async () => {
+    const alice = await makeUser(app, { firstName: 'Alice', base: 'MIA' });
+    const bob = await makeUser(app, { firstName: 'Bob', base: 'MIA' });
+    const carol = await makeUser(app, { firstName: 'Carol', base: 'SEA' });
+    const a = await openAs(browser, app, alice, '/all-trades');
+    const b = await openAs(browser, app, bob, '/all-trades');
+    const c = await openAs(browser, app, carol, '/all-trades');
+    pages.push(a, b, c);
+    await a.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+    await b.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+    await c.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+
+    const date = inDays(10);
+    await postRequest(a, { type: 'Drop', date, pairing: 'MIA4411' });
+    // Bob's open board shows it without a reload; Carol, at another base, never sees it.
+    await expect.poll(() => card(b, 'MIA4411').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await b.goto('/all-trades');
+    await postRequest(b, { type: 'Pick Up', date, pairing: 'Any MIA trip' });
+
+    await a.getByRole('link', { name: 'Matches' }).first().click();
+    await expect.poll(() => a.getByText('Pending Match').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    const bell = a.getByRole('button', { name: 'Notifications' });
+    await expect.poll(() => bell.locator('.count-badge').textContent()).toBe('1');
+    expect(await c.getByText('MIA4411').count()).toBe(0);
+
+    // The bell lists the match; a click acknowledges it and goes to /matches.
+    await bell.click();
+    await a.getByRole('button', { name: /New Match Found/ }).click();
+    await a.waitForURL('**/matches');
+    await expect.poll(() => bell.locator('.count-badge').count()).toBe(0);
+
+    await expect.poll(async () => (await readOutbox(app.databaseUrl, alice.email)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await readOutbox(app.databaseUrl, bob.email)).length).toBe(1);
+  });
+
+  it('filters, edits and deletes own requests on the tradeboard', async () => {
+    const dana = await makeUser(app, { firstName: 'Dana', base: 'DEN' });
+    const p = await openAs(browser, app, dana, '/all-trades');
+    pages.push(p);
+    await postRequest(p, { type: 'Drop', date: inDays(5), pairing: 'DEN1001' });
+    await postRequest(p, { type: 'Drop', date: inDays(6), pairing: 'DEN2002' });
+
+    await p.getByRole('button', { name: 'Filter Requests' }).click();
+    await p.getByLabel('Search').fill('2002');
+    await expect.poll(() => card(p, 'DEN1001').count()).toBe(0);
+    await expect.poll(() => card(p, 'DEN2002').isVisible()).toBe(true);
+    await p.getByLabel('Request Type').selectOption('trade');
+    await expect.poll(() => p.getByText(MSG.emptyFiltered).isVisible()).toBe(true);
+    await p.getByLabel('Request Type').selectOption('all');
+    await p.getByLabel('Search').fill('');
+
+    await card(p, 'DEN1001').getByRole('button', { name: 'Edit' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Edit Trade Request' });
+    await dialog.getByLabel('Pairing', { exact: true }).fill('DEN1111');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => p.getByText(MSG.requestUpdated).first().isVisible()).toBe(true);
+    await expect.poll(() => card(p, 'DEN1111').isVisible()).toBe(true);
+
+    p.once('dialog', (d) => void d.accept());
+    await card(p, 'DEN1111').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card(p, 'DEN1111').count()).toBe(0);
+    const res = await p.request.get('/api/requests');
+    expect((await res.json()).map((r: { route: string }) => r.route)).toEqual(['DEN2002']);
+  });
+
+  it('a trip screenshot uploads and opens in the lightbox', async () => {
+    const erin = await makeUser(app, { firstName: 'Erin', base: 'PHX' });
+    const p = await openAs(browser, app, erin, '/all-trades');
+    pages.push(p);
+    await postRequest(p, { type: 'Drop', date: inDays(8), pairing: 'PHX3003', screenshot: true });
+    await card(p, 'PHX3003').getByRole('button', { name: 'View trip screenshot 1' }).click();
+    const img = p.getByRole('dialog').locator('img.lightbox-image');
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByRole('dialog').count()).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+// The route table of spec section 2, one per sign-in state. Every screen but the landing page is
+// split into its own chunk, so a visitor downloads only the landing page.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Toaster } from '../components/Toaster.tsx';
+import { Landing } from '../pages/Landing.tsx';
+import { NotFound } from '../pages/NotFound.tsx';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { LoadingView } from './LoadingView.tsx';
+import { SIGNED_IN_PATHS, SIGNED_OUT_PATHS } from './paths.ts';
+
+const AppShell = lazy(() => import('./AppShell.tsx'));
+const Login = lazy(() => import('../pages/Login.tsx'));
+const Signup = lazy(() => import('../pages/Signup.tsx'));
+const ForgotPassword = lazy(() => import('../pages/ForgotPassword.tsx'));
+const ResetPassword = lazy(() => import('../pages/ResetPassword.tsx'));
+const Dashboard = lazy(() => import('../pages/Dashboard.tsx'));
+const ProfileSettings = lazy(() => import('../pages/ProfileSettings.tsx'));
+const Tradeboard = lazy(() => import('../pages/Tradeboard.tsx'));
+const Matches = lazy(() => import('../pages/Matches.tsx'));
+const Placeholder = lazy(() => import('../pages/Placeholder.tsx'));
+
+function LoadingRoutes() {
+  return (
+    <Routes>
+      <Route path="/reset-password" element={<ResetPassword />} />
+      <Route path="*" element={<LoadingView />} />
+    </Routes>
+  );
+}
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Landing />} />
+      <Route path="/login" element={<Login />} />
+      <Route path="/signup" element={<Signup />} />
+      <Route path="/forgot-password" element={<ForgotPassword />} />
+      <Route path="/reset-password" element={<ResetPassword />} />
+      {SIGNED_IN_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Navigate to="/login" replace />} />
+      ))}
+      <Route path="*" element={<NotFound standalone />} />
+    </Routes>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path="/reset-password" element={<ResetPassword />} />
+      {SIGNED_OUT_PATHS.map((path) => (
+        <Route key={path} path={path} element={<Navigate to="/" replace />} />
+      ))}
+      <Route element={<AppShell />}>
+        <Route index element={<Dashboard />} />
+        <Route path="/profile" element={<ProfileSettings />} />
+        <Route path="/profile/:userId" element={<Placeholder title="Crew Profile" />} />
+        <Route path="/crew/:userId" element={<Placeholder title="Crew Profile" />} />
+        <Route path="/all-trades" element={<Tradeboard />} />
+        <Route path="/trades" element={<Placeholder title="Trades" />} />
+        <Route path="/matches" element={<Matches />} />
+        <Route path="/messages" element={<Placeholder title="Messages" />} />
+        <Route path="/schedule" element={<Placeholder title="Schedule" />} />
+        <Route path="/contact-support" element={<Placeholder title="Contact Support" />} />
+        {['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].map((path) => (
+          <Route key={path} path={path} element={<Placeholder title="Administrator Settings" />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const loading = useSessionStore((s) => s.loading);
+  const signedIn = useSessionStore((s) => s.user !== null);
+  return (
+    <>
+      <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+// The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { ProfileSetupDialog } from '../components/ProfileSetupDialog.tsx';
+import { startRealtime, stopRealtime } from '../realtime/socket.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useNotificationStore } from '../stores/useNotificationStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { LoadingView } from './LoadingView.tsx';
+import { TopNav } from './TopNav.tsx';
+
+export default function AppShell() {
+  const user = useSessionStore((s) => s.user);
+  // Once the setup dialog has been submitted it stays up (showing its success view) until the reload.
+  const [setupSubmitted, setSetupSubmitted] = useState(false);
+
+  useEffect(() => {
+    startRealtime();
+    void useBadgeStore.getState().fetch();
+    void useNotificationStore.getState().fetch();
+    return () => stopRealtime();
+  }, []);
+
+  if (!user) return null;
+  const needsSetup = !user.airline || !user.position;
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopNav user={user} />
+      <main id="main" className="page" tabIndex={-1}>
+        <Suspense fallback={<LoadingView />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {(needsSetup || setupSubmitted) && <ProfileSetupDialog user={user} onSubmitted={() => setSetupSubmitted(true)} />}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export function LoadingView({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="loading-view" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The welcome dialog for a signed-in user without airline or position: forced open (no close
+// button; Escape and the backdrop do nothing) until the profile is saved, then a success view and
+// a reload at / after 500 ms.
+import { useState, type FormEvent } from 'react';
+import { MSG } from '../../../protocol/messages.ts';
+import { ONBOARDING_RELOAD_MS } from '../../../protocol/limits.ts';
+import { profileSchema } from '../../../protocol/schemas/profile.ts';
+import type { CurrentUser } from '../../../protocol/shapes.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+import { Modal } from './Modal.tsx';
+import { ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
+
+function setupFailureText(err: unknown): string {
+  const message = serverMessage(err);
+  if (message?.includes(MSG.employeeNumberTaken)) return MSG.employeeNumberTakenFriendly;
+  return message ?? MSG.setupFailed;
+}
+
+export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
+  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = parsed.data;
+    try {
+      await api.put('/api/profile', { firstName, lastName, airline, position, employeeNumber, base, aircraftType });
+      onSubmitted();
+      setDone(true);
+      toast({ title: TEXT.welcomeTitle, description: MSG.setupDone });
+      await useSessionStore.getState().refresh();
+      setTimeout(() => {
+        window.location.href = '/';
+      }, ONBOARDING_RELOAD_MS);
+    } catch (err) {
+      toast({ title: MSG.setupFailedTitle, description: setupFailureText(err), variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={done ? "You're All Set!" : 'Complete Your Profile'}
+      description={done ? undefined : 'Tell us about your role so we can show you trades from crew like you.'}
+      size="lg"
+    >
+      {done ? (
+        <div className="setup-success">
+          <span className="success-mark" aria-hidden="true">
+            ✓
+          </span>
+          <p>Your crew profile is ready. Taking you to your dashboard...</p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="form">
+          <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
+          <button type="submit" className="button button-primary button-block" disabled={pending}>
+            {pending ? 'Saving...' : 'Complete Setup'}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

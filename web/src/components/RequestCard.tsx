@@ -1,0 +1,86 @@
+// One request on the tradeboard: type, dates, pairing or reserve period, trip days, notes, the
+// crew member and trip screenshots (thumbnails open a lightbox; broken ones are hidden).
+import { useState, type ReactNode } from 'react';
+import type { ImageRef, TradeRequestItem } from '../../../protocol/shapes.ts';
+import { daysLabel, formatDate, fullName, REQUEST_TYPE_LABELS } from '../lib/format.ts';
+import { Lightbox } from './Lightbox.tsx';
+
+export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
+  return <span className={`badge badge-${type}`}>{REQUEST_TYPE_LABELS[type]}</span>;
+}
+
+export function routeText(request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod'>): string {
+  return (request.routeType === 'reserve_period' ? request.reservePeriod : request.route) ?? '';
+}
+
+export function TripImages({ images }: { images: ImageRef[] }) {
+  const [broken, setBroken] = useState<ReadonlySet<number>>(() => new Set());
+  const [open, setOpen] = useState<ImageRef | null>(null);
+  const visible = images.filter((image) => !broken.has(image.id));
+  if (visible.length === 0) return null;
+  return (
+    <>
+      <ul className="thumb-grid" aria-label="Trip screenshots">
+        {visible.map((image, index) => (
+          <li key={image.id} className="thumb">
+            <button type="button" className="thumb-button" aria-label={`View trip screenshot ${index + 1}`} onClick={() => setOpen(image)}>
+              <img
+                src={`/uploads/${image.filename}`}
+                alt=""
+                loading="lazy"
+                onError={() => setBroken((set) => new Set(set).add(image.id))}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <Lightbox image={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+interface RequestCardProps {
+  request: TradeRequestItem;
+  actions?: ReactNode;
+  showOwner?: boolean;
+}
+
+export function RequestCard({ request, actions, showOwner = true }: RequestCardProps) {
+  const isReserve = request.routeType === 'reserve_period';
+  return (
+    <article className="request-card" aria-label={`${REQUEST_TYPE_LABELS[request.type]} request on ${formatDate(request.date)}`}>
+      <header className="request-card-header">
+        <TypeBadge type={request.type} />
+        <span className="request-card-date">{formatDate(request.date)}</span>
+      </header>
+      <dl className="details">
+        <Detail label={isReserve ? 'Reserve Period' : 'Pairing'}>{routeText(request) || '—'}</Detail>
+        <Detail label="Trip Days">{daysLabel(request.tripDays ?? 1)}</Detail>
+        {request.additionalDates?.length > 0 && (
+          <Detail label="Additional Dates">{request.additionalDates.map(formatDate).join(', ')}</Detail>
+        )}
+        {request.type === 'trade' && request.desiredDates?.length > 0 && (
+          <Detail label="Requested Dates">{request.desiredDates.map(formatDate).join(', ')}</Detail>
+        )}
+        {showOwner && (
+          <Detail label="Crew">
+            {fullName(request.user)}
+            {request.user?.employeeNumber && <span className="muted"> · #{request.user.employeeNumber}</span>}
+          </Detail>
+        )}
+      </dl>
+      {request.notes && <p className="request-notes">{request.notes}</p>}
+      {request.tripImages?.length > 0 && <TripImages images={request.tripImages} />}
+      {actions && <div className="request-card-actions">{actions}</div>}
+    </article>
+  );
+}

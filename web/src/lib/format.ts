@@ -1,0 +1,51 @@
+// Display helpers shared by the screens.
+import { format } from 'date-fns';
+import type { Position, RequestType } from '../../../protocol/enums.ts';
+
+/** A YYYY-MM-DD string as a local date (never shifted by the time zone). */
+export function parseLocalDate(value: string): Date {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  return new Date(y, (m ?? 1) - 1, d ?? 1);
+}
+
+/** "MMM d, yyyy", e.g. Jan 5, 2025. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = parseLocalDate(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy');
+}
+
+/** "1 Day" / "N Days". */
+export function daysLabel(days: number): string {
+  return days === 1 ? '1 Day' : `${days} Days`;
+}
+
+export const REQUEST_TYPE_LABELS: Record<RequestType, string> = { drop: 'Drop', pickup: 'Pick Up', trade: 'Trade' };
+
+export const POSITION_LABELS: Record<Position, string> = {
+  captain: 'Captain',
+  first_officer: 'First Officer',
+  flight_attendant: 'Flight Attendant',
+};
+
+/** Lower-case reading of a position, e.g. "first officer". */
+export function positionPhrase(position: string | null | undefined): string {
+  return (position ?? '').replace(/_/g, ' ').toLowerCase();
+}
+
+interface NamedUser {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+export function fullName(user: NamedUser | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].filter((part) => part && part.trim()).join(' ');
+  return name || user?.email || 'Crew member';
+}
+
+/** At most two characters (spec section 9). */
+export function initials(user: NamedUser | null | undefined): string {
+  const letters = `${user?.firstName?.trim()?.[0] ?? ''}${user?.lastName?.trim()?.[0] ?? ''}`;
+  return (letters || user?.email?.[0] || '?').toUpperCase().slice(0, 2);
+}

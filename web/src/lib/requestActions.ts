@@ -1,0 +1,25 @@
+// Deleting a request, shared by the dashboard and the tradeboard.
+import { MSG } from '../../../protocol/messages.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { refreshAfterRequestChange } from '../stores/clientState.ts';
+import { useBoardStore } from '../stores/useBoardStore.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+export async function deleteRequest(id: number): Promise<void> {
+  if (!window.confirm(TEXT.deleteRequestConfirm)) return;
+  try {
+    await api.delete(`/api/requests/${id}`);
+    useBoardStore.getState().remove(id);
+    useMyRequestsStore.getState().remove(id);
+    void refreshAfterRequestChange();
+  } catch (err) {
+    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestDeleteFailed, variant: 'destructive' });
+  }
+}
+
+/** Requests in date order (earliest first), ties by creation. */
+export function byDate<T extends { date: string; id: number }>(a: T, b: T): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id;
+}

@@ -1,0 +1,227 @@
+// The signed-in home (spec section 2): welcome line, actions, stat cards, active requests,
+// recent matches, recent messages and the base chat card.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DASHBOARD_RECENT } from '../../../protocol/limits.ts';
+import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { PlusIcon } from '../components/Icons.tsx';
+import { RequestModal } from '../components/RequestModal.tsx';
+import { routeText, TypeBadge } from '../components/RequestCard.tsx';
+import { formatDate, fullName } from '../lib/format.ts';
+import { byDate, deleteRequest } from '../lib/requestActions.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useMatchesStore } from '../stores/useMatchesStore.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { TEXT } from '../texts.ts';
+
+type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
+
+/**
+ * Sent offers still awaiting an answer. The offers API arrives with the trades screen; until then
+ * (or if it fails) the card shows 0.
+ */
+function useSentPendingCount(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    api
+      .get<unknown>('/api/sent-trade-requests')
+      .then((list) => {
+        if (alive && Array.isArray(list)) setCount(list.filter((o: { status?: string }) => o?.status === 'pending').length);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return count;
+}
+
+function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
+  return (
+    <Link to={to} className="stat-card">
+      <span className="stat-label">{label}</span>
+      <span className="stat-value">{value}</span>
+    </Link>
+  );
+}
+
+function otherSide(match: MatchItem, myId: number): TradeRequestItem {
+  return match.request?.user?.id === myId ? match.matchedRequest : match.request;
+}
+
+export default function Dashboard() {
+  const user = useSessionStore((s) => s.user);
+  const stats = useBadgeStore((s) => s.stats);
+  const requests = useMyRequestsStore((s) => s.items);
+  const requestsLoaded = useMyRequestsStore((s) => s.loaded);
+  const matches = useMatchesStore((s) => s.items);
+  const matchesLoaded = useMatchesStore((s) => s.loaded);
+  const sentPending = useSentPendingCount();
+  const [modal, setModal] = useState<ModalState>(null);
+
+  useEffect(() => {
+    void useMyRequestsStore.getState().fetch();
+    void useMatchesStore.getState().fetch();
+  }, []);
+
+  const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
+  const recentMatches = useMemo(
+    () =>
+      matches
+        .filter((m) => m.status !== 'trade_requested')
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
+        .slice(0, DASHBOARD_RECENT),
+    [matches],
+  );
+
+  if (!user) return null;
+
+  return (
+    <div className="page-inner">
+      <div className="page-header">
+        <div>
+          <h1>Welcome back, {user.firstName ?? ''}!</h1>
+          <p className="page-subtitle">Here is what is happening with your trips.</p>
+        </div>
+        <div className="page-actions">
+          <button type="button" className="button button-primary" onClick={() => setModal({ mode: 'create' })}>
+            <PlusIcon />
+            New Trade Request
+          </button>
+          <Link to="/all-trades" className="button button-outline">
+            Tradeboard
+          </Link>
+        </div>
+      </div>
+
+      <section className="stat-grid" aria-label="Summary">
+        <StatCard label="Matches" value={stats?.pendingMatches ?? 0} to="/matches" />
+        <StatCard label="Trade Requests" value={stats?.pendingTrades ?? 0} to="/trades?tab=requests" />
+        <StatCard label="Pending Trades" value={sentPending} to="/trades?tab=pending" />
+        <StatCard label="Completed Trades" value={stats?.completedTrades ?? 0} to="/trades?tab=approved" />
+      </section>
+
+      <section className="card" aria-labelledby="active-requests-heading">
+        <div className="card-header">
+          <h2 id="active-requests-heading" className="card-title">
+            My Active Requests
+          </h2>
+        </div>
+        {!requestsLoaded ? (
+          <p className="muted" role="status">
+            {TEXT.loading}
+          </p>
+        ) : active.length === 0 ? (
+          <p className="empty-text">{TEXT.noActiveRequests}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Type</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Pairing</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {active.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <TypeBadge type={r.type} />
+                    </td>
+                    <td>{formatDate(r.date)}</td>
+                    <td>{routeText(r) || '—'}</td>
+                    <td>
+                      <span className="badge badge-status">Active</span>
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <button
+                          type="button"
+                          className="button button-outline button-sm"
+                          onClick={() => setModal({ mode: 'edit', request: r })}
+                        >
+                          Edit
+                        </button>
+                        <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteRequest(r.id)}>
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="dashboard-grid">
+        <section className="card" aria-labelledby="recent-matches-heading">
+          <div className="card-header">
+            <h2 id="recent-matches-heading" className="card-title">
+              Recent Matches
+            </h2>
+            <Link to="/matches" className="text-link">
+              View All Matches
+            </Link>
+          </div>
+          {!matchesLoaded ? (
+            <p className="muted" role="status">
+              {TEXT.loading}
+            </p>
+          ) : recentMatches.length === 0 ? (
+            <p className="empty-text">No matches yet</p>
+          ) : (
+            <ul className="compact-list">
+              {recentMatches.map((m) => {
+                const other = otherSide(m, user.id);
+                return (
+                  <li key={m.id}>
+                    <Link to="/matches" className="compact-item">
+                      <span className="compact-title">{fullName(other?.user)}</span>
+                      <span className="compact-meta">
+                        {other && <TypeBadge type={other.type} />} {formatDate(other?.date)} {other ? routeText(other) : ''}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="recent-messages-heading">
+          <div className="card-header">
+            <h2 id="recent-messages-heading" className="card-title">
+              Recent Messages
+            </h2>
+            <Link to="/messages" className="text-link">
+              View All Messages
+            </Link>
+          </div>
+          <p className="empty-text">{TEXT.noMessages}</p>
+        </section>
+
+        <section className="card" aria-labelledby="base-chat-heading">
+          <div className="card-header">
+            <h2 id="base-chat-heading" className="card-title">
+              Base Chat
+            </h2>
+          </div>
+          <p className="muted">Chat with reserve and line holder crew at your base. Coming soon.</p>
+          <button type="button" className="button button-outline button-block" disabled>
+            Open Base Chat
+          </button>
+        </section>
+      </div>
+
+      {modal && <RequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
+    </div>
+  );
+}

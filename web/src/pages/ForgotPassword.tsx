@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../protocol/messages.ts';
+import { forgotPasswordSchema } from '../../../protocol/schemas/auth.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { AuthLayout } from '../components/AuthLayout.tsx';
+import { FormAlert, TextField } from '../components/Field.tsx';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { TEXT } from '../texts.ts';
+
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    setPending(true);
+    try {
+      await api.post('/api/forgot-password', parsed.data);
+      setSent(true);
+    } catch (err) {
+      setServerError(serverMessage(err) ?? MSG.forgotFailed);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <AuthLayout title={TEXT.checkYourEmail}>
+        <p className="auth-text">{MSG.forgotPasswordSent}</p>
+        <p className="auth-text muted">
+          We sent the link to <strong>{email.trim()}</strong>. It expires in one hour.
+        </p>
+        <div className="stack">
+          <button type="button" className="button button-outline button-block" onClick={() => setSent(false)}>
+            {TEXT.tryDifferentEmail}
+          </button>
+          <Link to="/login" className="button button-primary button-block">
+            {TEXT.backToSignIn}
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Forgot Password" subtitle="Enter your email and we'll send you a link to reset your password.">
+      {serverError && <FormAlert>{serverError}</FormAlert>}
+      <form onSubmit={onSubmit} noValidate className="form">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          {pending ? 'Sending...' : 'Send Reset Link'}
+        </button>
+      </form>
+      <p className="auth-footer">
+        <Link to="/login" className="text-link">
+          {TEXT.backToSignIn}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,76 @@
+// The signed-out home page. Kept in the first chunk: it is what a visitor sees first.
+import { Link } from 'react-router';
+import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
+import { TEXT } from '../texts.ts';
+
+const FEATURES = [
+  {
+    title: 'Position-based',
+    text: 'See trips only from crew who share your airline and position, so every trade you find is one you can take.',
+    Icon: UsersIcon,
+  },
+  {
+    title: 'Auto-matching',
+    text: 'Post a drop, pickup or trade and Crewtrade finds the requests that line up with yours, then lets you know.',
+    Icon: RepeatIcon,
+  },
+  {
+    title: 'Secure communication',
+    text: 'Message colleagues directly and share trip screenshots privately, inside your crew group.',
+    Icon: ShieldIcon,
+  },
+];
+
+export function Landing() {
+  return (
+    <div className="landing">
+      <header className="landing-header">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            C
+          </span>
+          Crewtrade
+        </span>
+      </header>
+      <main>
+        <section className="hero">
+          <h1>{TEXT.productName}</h1>
+          <p className="hero-tagline">{TEXT.tagline}</p>
+          <p className="hero-text">Drop, pick up and swap pairings and reserve periods with crew at your airline.</p>
+          <div className="hero-actions">
+            <Link to="/signup" className="button button-primary button-lg">
+              {TEXT.getStarted}
+            </Link>
+            <Link to="/login" className="button button-outline button-lg">
+              {TEXT.signIn}
+            </Link>
+          </div>
+          <div className="hero-social">
+            <a href="/api/login" className="button button-outline">
+              <GoogleIcon />
+              {TEXT.continueWithGoogle}
+            </a>
+            <a href="/api/login" className="button button-outline">
+              <AppleIcon />
+              {TEXT.continueWithApple}
+            </a>
+          </div>
+        </section>
+        <section className="features" aria-label="Features">
+          {FEATURES.map(({ title, text, Icon }) => (
+            <article key={title} className="feature">
+              <span className="feature-icon">
+                <Icon />
+              </span>
+              <h2>{title}</h2>
+              <p>{text}</p>
+            </article>
+          ))}
+        </section>
+      </main>
+      <footer className="landing-footer">
+        <p>© Crewtrade</p>
+      </footer>
+    </div>
+  );
+}

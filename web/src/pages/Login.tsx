@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '../../../protocol/messages.ts';
+import { loginSchema } from '../../../protocol/schemas/auth.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
+import { FormAlert, TextField } from '../components/Field.tsx';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+export default function Login() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(params.get('error') === 'social' ? MSG.socialNotConfigured : null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    setPending(true);
+    try {
+      await api.post('/api/login', parsed.data);
+      toast({ title: MSG.loggedIn });
+      await useSessionStore.getState().refresh();
+      navigate('/', { replace: true });
+    } catch (err) {
+      setServerError(serverMessage(err) ?? MSG.loginFailed);
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title={TEXT.signIn} subtitle="Access your Crewtrade account">
+      {serverError && <FormAlert>{serverError}</FormAlert>}
+      <form onSubmit={onSubmit} noValidate className="form">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <div className="form-row-end">
+          <Link to="/forgot-password" className="text-link">
+            {TEXT.forgotPassword}
+          </Link>
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          {pending ? 'Signing in...' : TEXT.signIn}
+        </button>
+      </form>
+      <Divider />
+      <SocialButtons />
+      <p className="auth-footer">
+        Don&apos;t have an account?{' '}
+        <Link to="/signup" className="text-link">
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,144 @@
+// /matches: the user's matches, live through the matches store ('match:new', 'match:update').
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../protocol/messages.ts';
+import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { routeText, TypeBadge } from '../components/RequestCard.tsx';
+import { daysLabel, formatDate, fullName } from '../lib/format.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useMatchesStore } from '../stores/useMatchesStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+function matchTripDays(tripDays: number | null | undefined): string {
+  return tripDays == null ? TEXT.singleDay : daysLabel(tripDays);
+}
+
+function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
+  if (!request) return null;
+  const isReserve = request.routeType === 'reserve_period';
+  return (
+    <div className="match-side">
+      <h3 className="match-side-title">{title}</h3>
+      <div className="match-side-line">
+        <TypeBadge type={request.type} />
+        <span>{formatDate(request.date)}</span>
+      </div>
+      <dl className="details">
+        <div className="detail">
+          <dt>{isReserve ? 'Reserve Period' : 'Pairing'}</dt>
+          <dd>{routeText(request) || '—'}</dd>
+        </div>
+        <div className="detail">
+          <dt>Trip Days</dt>
+          <dd>{matchTripDays(request.tripDays)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+async function deleteMatch(id: number) {
+  if (!window.confirm(TEXT.deleteMatchConfirm)) return;
+  try {
+    await api.delete(`/api/matches/${id}`);
+    useMatchesStore.getState().remove(id);
+    toast({ title: TEXT.matchDeleted });
+    void useBadgeStore.getState().fetch();
+  } catch (err) {
+    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.matchDeleteFailed, variant: 'destructive' });
+  }
+}
+
+function MatchCard({ match, myId }: { match: MatchItem; myId: number }) {
+  const mineIsRequest = match.request?.user?.id === myId || match.request?.userId === myId;
+  const mine = mineIsRequest ? match.request : match.matchedRequest;
+  const theirs = mineIsRequest ? match.matchedRequest : match.request;
+  const other = theirs?.user;
+  const approved = match.status === 'approved';
+  return (
+    <article className="match-card" aria-label={`Match with ${fullName(other)}`}>
+      <header className="match-card-header">
+        <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
+          {match.status === 'pending' ? TEXT.pendingMatch : TEXT.tradeMatch}
+        </span>
+        {approved && <span className="badge badge-completed">{TEXT.tradeCompleted}</span>}
+      </header>
+      <div className="match-sides">
+        <RequestSummary title="Your Request" request={mine} />
+        <RequestSummary title="Their Request" request={theirs} />
+      </div>
+      <footer className="match-card-footer">
+        <div className="match-crew">
+          <span className="match-crew-name">{fullName(other)}</span>
+          {other?.employeeNumber && <span className="muted"> · #{other.employeeNumber}</span>}
+        </div>
+        <div className="row-actions">
+          {other && (
+            <Link to={`/profile/${other.id}?from=matches`} className="button button-outline button-sm">
+              View Profile
+            </Link>
+          )}
+          {approved && (
+            <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteMatch(match.id)}>
+              Delete
+            </button>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+export default function Matches() {
+  const user = useSessionStore((s) => s.user);
+  const items = useMatchesStore((s) => s.items);
+  const loaded = useMatchesStore((s) => s.loaded);
+
+  useEffect(() => {
+    void useMatchesStore.getState().fetch();
+  }, []);
+
+  const visible = useMemo(
+    () =>
+      items
+        .filter((m) => m.status !== 'trade_requested')
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id)),
+    [items],
+  );
+
+  if (!user) return null;
+
+  return (
+    <div className="page-inner">
+      <div className="page-header">
+        <div>
+          <h1>Matches</h1>
+          <p className="page-subtitle">Requests from crew that line up with yours</p>
+        </div>
+      </div>
+      {!loaded ? (
+        <p className="muted" role="status">
+          {TEXT.loading}
+        </p>
+      ) : visible.length === 0 ? (
+        <div className="card empty-state">
+          <h2>{MSG.noMatches}</h2>
+          <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
+          {/* The spec points this button at /requests, which is no route; the tradeboard is where requests are made. */}
+          <Link to="/all-trades" className="button button-primary">
+            {TEXT.createARequest}
+          </Link>
+        </div>
+      ) : (
+        <div className="card-grid">
+          {visible.map((m) => (
+            <MatchCard key={m.id} match={m} myId={user.id} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

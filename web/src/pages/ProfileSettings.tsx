@@ -1,0 +1,183 @@
+// /profile: the profile form, Activity Summary and Account Actions (spec section 2).
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../protocol/messages.ts';
+import { profileSchema, type ProfileBody } from '../../../protocol/schemas/profile.ts';
+import type { CurrentUser } from '../../../protocol/shapes.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { logout } from '../stores/clientState.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useBoardStore } from '../stores/useBoardStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+
+/** PUT /api/profile with all eight fields; the current user is reloaded afterwards. */
+async function saveProfile(body: ProfileBody & { emailNotifications: boolean }): Promise<boolean> {
+  try {
+    await api.put('/api/profile', body);
+    toast({ title: MSG.profileUpdated });
+    // The group may have changed: the tradeboard is reloaded when next shown.
+    useBoardStore.getState().reset();
+    await useSessionStore.getState().refresh();
+    return true;
+  } catch (err) {
+    toast({ title: MSG.profileUpdateFailedTitle, description: serverMessage(err) ?? MSG.profileUpdateFailed, variant: 'destructive' });
+    return false;
+  }
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = parsed.data;
+    await saveProfile({
+      firstName,
+      lastName,
+      employeeNumber,
+      base,
+      airline,
+      position,
+      aircraftType,
+      emailNotifications: user.emailNotifications,
+    });
+    setPending(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="profile-info-heading">
+      <h2 id="profile-info-heading" className="card-title">
+        Profile Information
+      </h2>
+      <p className="card-subtitle">{user.email}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <ProfileFields values={values} errors={errors} onChange={setValues} />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={pending}>
+            {pending ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ActivitySummary() {
+  const stats = useBadgeStore((s) => s.stats);
+  const items = [
+    { label: 'Active Requests', value: stats?.activeRequests },
+    { label: 'Matches', value: stats?.pendingMatches },
+    { label: 'Completed Trades', value: stats?.completedTrades },
+  ];
+  return (
+    <section className="card" aria-labelledby="activity-heading">
+      <h2 id="activity-heading" className="card-title">
+        Activity Summary
+      </h2>
+      <dl className="summary-list">
+        {items.map((item) => (
+          <div key={item.label} className="summary-row">
+            <dt>{item.label}</dt>
+            <dd>{item.value ?? 0}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function AccountActions({ user }: { user: CurrentUser }) {
+  const labelId = useId();
+  const [pending, setPending] = useState(false);
+  const on = user.emailNotifications;
+
+  async function toggle() {
+    setPending(true);
+    // The saved profile with only the notification setting flipped.
+    await saveProfile({
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      employeeNumber: user.employeeNumber ?? '',
+      base: user.base ?? '',
+      airline: user.airline ?? 'Delta',
+      position: user.position ?? 'captain',
+      aircraftType: user.aircraftType ?? '717',
+      emailNotifications: !on,
+    });
+    setPending(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="account-actions-heading">
+      <h2 id="account-actions-heading" className="card-title">
+        Account Actions
+      </h2>
+      <div className="switch-row">
+        <div>
+          <p id={labelId} className="switch-label">
+            Email Notifications
+          </p>
+          <p className="muted small">Get an email when a match is found or a trade request arrives.</p>
+        </div>
+        <div className="switch-control">
+          <span className="switch-state" aria-hidden="true">
+            {on ? 'On' : 'Off'}
+          </span>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-labelledby={labelId}
+            className="switch"
+            disabled={pending}
+            onClick={() => void toggle()}
+          >
+            <span className="switch-thumb" />
+          </button>
+        </div>
+      </div>
+      <div className="stack">
+        <Link to="/" className="button button-outline button-block">
+          Back to Dashboard
+        </Link>
+        <button type="button" className="button button-danger-outline button-block" onClick={logout}>
+          Logout
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export default function ProfileSettings() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  return (
+    <div className="page-inner">
+      <div className="page-header">
+        <div>
+          <h1>Profile Settings</h1>
+          <p className="page-subtitle">Manage your crew details and preferences</p>
+        </div>
+      </div>
+      <div className="profile-layout">
+        <ProfileForm user={user} />
+        <div className="stack-lg">
+          <ActivitySummary />
+          <AccountActions user={user} />
+        </div>
+      </div>
+    </div>
+  );
+}

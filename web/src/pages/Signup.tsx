@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '../../../protocol/messages.ts';
+import { signupFormSchema } from '../../../protocol/schemas/auth.ts';
+import { api, serverMessage } from '../api/client.ts';
+import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
+import { FormAlert, TextField } from '../components/Field.tsx';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+
+const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+export default function Signup() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const bind = (name: keyof typeof EMPTY) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    error: errors[name],
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signupFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setServerError(null);
+    setPending(true);
+    const { firstName, lastName, email, password } = parsed.data;
+    try {
+      await api.post('/api/register', { firstName, lastName, email, password });
+      toast({ title: MSG.accountCreated });
+      await useSessionStore.getState().refresh();
+      navigate('/', { replace: true });
+    } catch (err) {
+      setServerError(serverMessage(err) ?? MSG.registrationFailed);
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Create Account" subtitle="Join Crewtrade to start trading trips">
+      {serverError && <FormAlert>{serverError}</FormAlert>}
+      <form onSubmit={onSubmit} noValidate className="form">
+        <div className="form-grid-2">
+          <TextField label="First Name" autoComplete="given-name" {...bind('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...bind('password')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
+        <button type="submit" className="button button-primary button-block" disabled={pending}>
+          {pending ? 'Creating account...' : 'Create Account'}
+        </button>
+      </form>
+      <Divider />
+      <SocialButtons />
+      <p className="auth-footer">
+        Already have an account?{' '}
+        <Link to="/login" className="text-link">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

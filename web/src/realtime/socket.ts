@@ -1,0 +1,105 @@
+// Socket.IO → stores. Connected only while signed in (the app shell starts and stops it). REST gives
+// the state on load and again after a reconnect; events keep the stores fresh. No polling.
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../protocol/events.ts';
+import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useBoardStore } from '../stores/useBoardStore.ts';
+import { useMatchesStore } from '../stores/useMatchesStore.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { useNotificationStore } from '../stores/useNotificationStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function endSession(): void {
+  stopRealtime();
+  resetClientState();
+  window.location.href = '/';
+}
+
+/**
+ * The server refused or dropped the socket: if the session is gone, go home signed out; otherwise
+ * try once more a little later (socket.io does not reconnect by itself after a refusal).
+ */
+async function checkSession(s: AppSocket): Promise<void> {
+  const user = await useSessionStore.getState().refresh();
+  if (socket !== s) return;
+  if (!user) {
+    endSession();
+    return;
+  }
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    if (socket === s && !s.connected) s.connect();
+  }, 5000);
+}
+
+function myId(): number | undefined {
+  return useSessionStore.getState().user?.id;
+}
+
+export function startRealtime(): void {
+  if (socket) return;
+  const s: AppSocket = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    withCredentials: true,
+  });
+  socket = s;
+  setRealtimeStopper(stopRealtime);
+  let connectedBefore = false;
+
+  s.on('connect', () => {
+    // Events may have been missed while disconnected: reload what the screens show.
+    if (connectedBefore) void refreshLoadedData();
+    connectedBefore = true;
+  });
+  s.on('disconnect', (reason) => {
+    // "io server disconnect": the server ended this socket (sign-out, reset, deletion).
+    if (reason === 'io server disconnect') void checkSession(s);
+  });
+  s.on('connect_error', () => {
+    // A refusal at the handshake (not a network hiccup) leaves the socket inactive.
+    if (!s.active) void checkSession(s);
+  });
+
+  s.on('badges', (stats) => useBadgeStore.getState().set(stats));
+
+  s.on('board:upsert', (request) => {
+    useBoardStore.getState().upsert(request);
+    if (request.userId === myId() || request.user?.id === myId()) useMyRequestsStore.getState().upsert(request);
+  });
+  s.on('board:remove', ({ id }) => {
+    useBoardStore.getState().remove(id);
+    // Own request left the board: deleted, or no longer active; the REST list says which.
+    const mine = useMyRequestsStore.getState();
+    if (mine.loaded && mine.items.some((r) => r.id === id)) void mine.fetch();
+  });
+
+  s.on('match:new', (match) => {
+    useMatchesStore.getState().upsert(match);
+    void useNotificationStore.getState().fetch();
+  });
+  s.on('match:update', ({ id, status }) => {
+    if (status === 'deleted') useMatchesStore.getState().remove(id);
+    else useMatchesStore.getState().setStatus(id, status);
+    void useNotificationStore.getState().fetch();
+  });
+
+  s.on('notifications:changed', () => void useNotificationStore.getState().fetch());
+  s.on('session:ended', endSession);
+}
+
+export function stopRealtime(): void {
+  clearTimeout(retryTimer);
+  if (!socket) return;
+  const s = socket;
+  socket = null;
+  setRealtimeStopper(null);
+  s.removeAllListeners();
+  s.disconnect();
+}

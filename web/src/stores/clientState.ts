@@ -1,0 +1,58 @@
+// Sign-out and session end: every store and the local cache are cleared.
+import { useBadgeStore } from './useBadgeStore.ts';
+import { useBoardStore } from './useBoardStore.ts';
+import { useMatchesStore } from './useMatchesStore.ts';
+import { useMyRequestsStore } from './useMyRequestsStore.ts';
+import { useNotificationStore } from './useNotificationStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+import { useToastStore } from './useToastStore.ts';
+
+let stopRealtime: (() => void) | null = null;
+
+/** The socket module registers how to stop it, so sign-out can close it first. */
+export function setRealtimeStopper(stop: (() => void) | null): void {
+  stopRealtime = stop;
+}
+
+/** Empties every data store (the signed-in user stays until the page leaves). */
+function resetDataStores(): void {
+  useBadgeStore.getState().reset();
+  useBoardStore.getState().reset();
+  useMatchesStore.getState().reset();
+  useMyRequestsStore.getState().reset();
+  useNotificationStore.getState().reset();
+  useToastStore.getState().dismiss();
+}
+
+export function resetClientState(): void {
+  stopRealtime?.();
+  resetDataStores();
+  useSessionStore.getState().clear();
+}
+
+/** Clears the client and lets the server end the session (GET /api/logout redirects to /). */
+export function logout(): void {
+  // The screen stays as it is until the browser has left for /api/logout, so nothing signed-out
+  // shows before the server has ended the session.
+  stopRealtime?.();
+  resetDataStores();
+  useSessionStore.getState().forget();
+  window.location.href = '/api/logout';
+}
+
+/** Refetches what the screens have loaded (after a write or a socket reconnect). */
+export async function refreshLoadedData(): Promise<void> {
+  const jobs: Promise<void>[] = [useBadgeStore.getState().fetch(), useNotificationStore.getState().fetch()];
+  if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
+  if (useMyRequestsStore.getState().loaded) jobs.push(useMyRequestsStore.getState().fetch());
+  if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
+  await Promise.all(jobs);
+}
+
+/** After creating, editing or deleting a request: the own list, the board and the counts. */
+export async function refreshAfterRequestChange(): Promise<void> {
+  const jobs: Promise<void>[] = [useMyRequestsStore.getState().fetch(), useBadgeStore.getState().fetch()];
+  if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
+  if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
+  await Promise.all(jobs);
+}
