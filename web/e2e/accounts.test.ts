@@ -89,7 +89,11 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByLabel('New Password').fill('Brand1NewPass');
     await p.getByLabel('Confirm Password').fill('Brand1NewPass');
     await p.getByRole('button', { name: /reset password/i }).click();
-    await p.getByRole('button', { name: 'Sign In' }).or(p.getByRole('link', { name: 'Sign In' })).first().click();
+    await p
+      .getByRole('button', { name: 'Sign In' })
+      .or(p.getByRole('link', { name: 'Sign In' }))
+      .first()
+      .click();
     await p.waitForURL('**/login');
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill('Brand1NewPass');
@@ -111,7 +115,11 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByRole('button', { name: /sign in/i }).click();
     await expect.poll(() => p.getByText(/Welcome back, Logan/).isVisible()).toBe(true);
     await p.getByRole('button', { name: 'Account menu' }).click();
-    await p.getByRole('menuitem', { name: 'Logout' }).or(p.getByRole('button', { name: 'Logout' })).first().click();
+    await p
+      .getByRole('menuitem', { name: 'Logout' })
+      .or(p.getByRole('button', { name: 'Logout' }))
+      .first()
+      .click();
     await expect.poll(() => p.getByRole('link', { name: 'Get Started' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect((await p.request.get('/api/auth/user')).status()).toBe(401);
   });
