@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          // The API files run first, then the browser files with fewer workers: 2 cores share both.
+          sequence: { groupOrder: 0 },
           include: ['server/**/*.test.ts', 'protocol/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -16,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
