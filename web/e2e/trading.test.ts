@@ -66,13 +66,17 @@ describe.skipIf(!hasChromium)('trading in the browser', () => {
     // Bob's open board shows it without a reload; Carol, at another base, never sees it.
     await expect.poll(() => card(b, 'MIA4411').isVisible(), { timeout: 10_000 }).toBe(true);
 
-    await b.goto('/all-trades');
+    // Alice waits on her (empty) matches page; Bob posts the matching pickup.
+    await a.getByRole('link', { name: 'Matches' }).first().click();
+    await expect.poll(() => a.getByText(MSG.noMatches).isVisible()).toBe(true);
     await postRequest(b, { type: 'Pick Up', date, pairing: 'Any MIA trip' });
 
-    await a.getByRole('link', { name: 'Matches' }).first().click();
+    // Both see it with no reload: Alice's list and bell, Bob's bell and Matches badge.
     await expect.poll(() => a.getByText('Pending Match').first().isVisible(), { timeout: 10_000 }).toBe(true);
     const bell = a.getByRole('button', { name: 'Notifications' });
     await expect.poll(() => bell.locator('.count-badge').textContent()).toBe('1');
+    await expect.poll(() => b.getByRole('button', { name: 'Notifications' }).locator('.count-badge').textContent()).toBe('1');
+    await expect.poll(() => b.getByRole('link', { name: 'Matches' }).first().locator('.count-badge').textContent()).toBe('1');
     expect(await c.getByText('MIA4411').count()).toBe(0);
 
     // The bell lists the match; a click acknowledges it and goes to /matches.
