@@ -33,7 +33,7 @@ export async function seedRequests(db: pg.Client, opts: { active: number; others
     const n = Math.min(batch, opts.others - done);
     await db.query(
       insert(`generate_series($1::int, $2::int) as g(i)
-        cross join lateral (select * from users where id = 2 + (g.i * 7919) % ($3::int - 1)) u
+        cross join lateral (select * from users where id = 2 + (g.i::bigint * 7919) % ($3::int - 1)) u
         cross join lateral (select (array['drop','pickup','trade'])[1 + g.i % 3] as type) t
         cross join lateral (select current_date + (g.i % 365) - 120 as day) d
         where u.airline || '|' || u.base || '|' || u.position || '|' || u.aircraft_type <> $4`),

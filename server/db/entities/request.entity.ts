@@ -9,11 +9,6 @@ export const TradeRequest = defineEntity({
     { name: 'requests_board_index', properties: ['groupKey', 'status', 'date'] },
     // Matching: group + type among active requests.
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
-    { name: 'requests_all_dates_gin', expression: 'create index "requests_all_dates_gin" on "requests" using gin ("all_dates")' },
-    {
-      name: 'requests_desired_dates_gin',
-      expression: 'create index "requests_desired_dates_gin" on "requests" using gin ("desired_dates")',
-    },
   ],
   properties: {
     id: p.integer().primary().autoincrement(),

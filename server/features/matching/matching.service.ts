@@ -23,7 +23,8 @@ export async function lockGroupForMatching(em: EntityManager, groupKey: string):
 
 /**
  * The partners of a request, as indexed look-ups: requests_match_index narrows to the group's current
- * requests of the counterpart type, the GIN indexes answer the date overlaps. The predicate is the
+ * requests of the counterpart type; the date overlaps are checked on those rows only (a GIN index
+ * here would scan every group's requests on a date, see docs/decisions/0001). The predicate is the
  * SQL form of isMatch() in matching.rules.ts. Parameters: group, type, route type, today, owner,
  * then one or two date arrays.
  */
