@@ -14,7 +14,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts a TypeScript entry in its own Node process (so load and server don't share a core's loop). */
 export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
