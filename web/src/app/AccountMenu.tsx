@@ -11,15 +11,10 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
   const panelId = useId();
   return (
     <div className="dropdown" ref={dropdownRef}>
-      <button
-        type="button"
-        className="avatar-button"
-        aria-label="Account menu"
-        aria-expanded={dropdownOpen}
-        aria-controls={panelId}
-        onClick={toggleDropdown}
-      >
-        {initials(user)}
+      <button type="button" className="avatar-button" aria-expanded={dropdownOpen} aria-controls={panelId} onClick={toggleDropdown}>
+        {/* The name is the hidden text: an aria-label would contradict the visible initials. */}
+        <span aria-hidden="true">{initials(user)}</span>
+        <span className="visually-hidden">Account menu</span>
       </button>
       {dropdownOpen && (
         <div className="dropdown-panel" id={panelId}>

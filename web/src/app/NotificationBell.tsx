@@ -34,13 +34,13 @@ export function NotificationBell() {
       <button
         type="button"
         className="icon-button nav-icon"
-        aria-label="Notifications"
         aria-expanded={dropdownOpen}
         aria-controls={panelId}
         aria-describedby={count > 0 ? badgeId : undefined}
         onClick={toggleDropdown}
       >
         <BellIcon />
+        <span className="visually-hidden">Notifications</span>
         <CountBadge id={badgeId} count={count} text={`${count} unread ${count === 1 ? 'notification' : 'notifications'}`} />
       </button>
       {dropdownOpen && (

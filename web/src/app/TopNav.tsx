@@ -75,13 +75,9 @@ export function TopNav({ user }: { user: CurrentUser }) {
               Admin
             </Link>
           )}
-          <Link
-            to="/messages"
-            className="icon-button nav-icon"
-            aria-label="Messages"
-            aria-describedby={unread > 0 ? `${badgeId}-unread` : undefined}
-          >
+          <Link to="/messages" className="icon-button nav-icon" aria-describedby={unread > 0 ? `${badgeId}-unread` : undefined}>
             <MessageIcon />
+            <span className="visually-hidden">Messages</span>
             <CountBadge id={`${badgeId}-unread`} count={unread} text={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`} />
           </Link>
           <NotificationBell />
