@@ -1,32 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../protocol/messages.ts';
 import { makeUser } from '../../server/test/factories.ts';
-import type { TestApp } from '../../server/test/test-app.ts';
-import { hasChromium, launchBrowser, screenshotOnFailure } from './browser.ts';
-import { startE2eApp } from './e2e-app.ts';
+import { hasChromium } from './browser.ts';
+import { browserSuite } from './suite.ts';
 import { openAs } from './session.ts';
 
-let app: TestApp;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async (ctx) => {
-  for (const [i, page] of pages.entries()) {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
-    await page.context().close();
-  }
-  pages.length = 0;
-});
+const suite = browserSuite();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const statCard = (page: Page, label: string) => page.locator('a.stat-card').filter({ has: page.getByText(label, { exact: true }) });
@@ -34,14 +14,14 @@ const statCard = (page: Page, label: string) => page.locator('a.stat-card').filt
 describe.skipIf(!hasChromium)('dashboard, matches and profile settings in the browser', () => {
   it('the dashboard shows active requests, stat cards and recent matches, and counts new matches live', async () => {
     const group = { base: 'SLC' };
-    const me = await makeUser(app, { ...group, firstName: 'Quinn' });
-    const mate = await makeUser(app, { ...group, firstName: 'Riley', lastName: 'Stone' });
+    const me = await makeUser(suite.app, { ...group, firstName: 'Quinn' });
+    const mate = await makeUser(suite.app, { ...group, firstName: 'Riley', lastName: 'Stone' });
     const date = inDays(12);
     await me.client.post('/api/requests', { type: 'drop', date, routeType: 'pairing', route: 'SLC7001', tripDays: 2 });
     await mate.client.post('/api/requests', { type: 'pickup', date, routeType: 'pairing', route: 'Any', tripDays: 2 });
 
-    const p = await openAs(browser, app, me, '/');
-    pages.push(p);
+    const p = await openAs(suite.browser, suite.app, me, '/');
+    suite.track(p);
     await expect.poll(() => p.getByRole('heading', { name: 'Welcome back, Quinn!' }).isVisible()).toBe(true);
     await expect.poll(() => statCard(p, 'Matches').textContent()).toContain('1');
     const activeTable = p
@@ -59,7 +39,7 @@ describe.skipIf(!hasChromium)('dashboard, matches and profile settings in the br
       .toBe(true);
 
     // A second colleague's matching pickup raises the count with no reload.
-    const third = await makeUser(app, { ...group, firstName: 'Sky' });
+    const third = await makeUser(suite.app, { ...group, firstName: 'Sky' });
     await third.client.post('/api/requests', { type: 'pickup', date, routeType: 'pairing', route: 'Any too' });
     await expect.poll(() => statCard(p, 'Matches').textContent(), { timeout: 10_000 }).toContain('2');
     await expect.poll(() => p.getByRole('button', { name: 'Notifications' }).locator('.count-badge').textContent()).toBe('2');
@@ -67,12 +47,12 @@ describe.skipIf(!hasChromium)('dashboard, matches and profile settings in the br
 
   it('the matches page: empty state, then a live match showing "Single Day" for a request without trip days', async () => {
     const group = { base: 'PDX' };
-    const me = await makeUser(app, group);
-    const p = await openAs(browser, app, me, '/matches');
-    pages.push(p);
+    const me = await makeUser(suite.app, group);
+    const p = await openAs(suite.browser, suite.app, me, '/matches');
+    suite.track(p);
     await expect.poll(() => p.getByText(MSG.noMatches).isVisible()).toBe(true);
 
-    const mate = await makeUser(app, { ...group, firstName: 'Toni', lastName: 'Vance' });
+    const mate = await makeUser(suite.app, { ...group, firstName: 'Toni', lastName: 'Vance' });
     const date = inDays(20);
     await me.client.post('/api/requests', { type: 'pickup', date, routeType: 'reserve_period', reservePeriod: 'R2', tripDays: '' });
     await mate.client.post('/api/requests', { type: 'drop', date, routeType: 'reserve_period', reservePeriod: 'R2 0600', tripDays: '' });
@@ -83,10 +63,10 @@ describe.skipIf(!hasChromium)('dashboard, matches and profile settings in the br
   });
 
   it('profile settings: saves changes, shows validation, refuses a taken employee number, toggles e-mail', async () => {
-    const me = await makeUser(app, { firstName: 'Uma' });
-    const other = await makeUser(app);
-    const p = await openAs(browser, app, me, '/profile');
-    pages.push(p);
+    const me = await makeUser(suite.app, { firstName: 'Uma' });
+    const other = await makeUser(suite.app);
+    const p = await openAs(suite.browser, suite.app, me, '/profile');
+    suite.track(p);
     await p.getByRole('heading', { name: 'Profile Settings' }).waitFor();
 
     await p.getByLabel('Base').fill('BOS');

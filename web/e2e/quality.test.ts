@@ -1,36 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../server/test/factories.ts';
-import type { TestApp } from '../../server/test/test-app.ts';
-import { hasChromium, launchBrowser, newCrewContext, screenshotOnFailure } from './browser.ts';
-import { startE2eApp } from './e2e-app.ts';
+import { hasChromium, newCrewContext } from './browser.ts';
+import { browserSuite } from './suite.ts';
 import { openAs } from './session.ts';
 
 // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let app: TestApp;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async (ctx) => {
-  for (const [i, page] of pages.entries()) {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
-    await page.context().close();
-  }
-  pages.length = 0;
-});
+const suite = browserSuite();
 
 interface AxeViolation {
   id: string;
@@ -57,9 +37,9 @@ describe.skipIf(!hasChromium)('accessibility and quiet pages', () => {
   it.each(['/', '/login', '/signup', '/forgot-password', '/reset-password?token=x', '/no-such-page'])(
     'signed out, %s has no serious or critical axe violation',
     async (path) => {
-      const context = await newCrewContext(browser, app.url);
+      const context = await newCrewContext(suite.browser, suite.app.url);
       const page = await context.newPage();
-      pages.push(page);
+      suite.track(page);
       await page.goto(path);
       await page.locator('main, [role="main"], h1').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -68,21 +48,21 @@ describe.skipIf(!hasChromium)('accessibility and quiet pages', () => {
 
   it.each(['/', '/all-trades', '/matches', '/profile'])('signed in, %s has no serious or critical axe violation', async (path) => {
     const group = { base: 'AXE' };
-    const me = await makeUser(app, group);
-    const mate = await makeUser(app, group);
+    const me = await makeUser(suite.app, group);
+    const mate = await makeUser(suite.app, group);
     await me.client.post('/api/requests', { type: 'drop', date: inDays(4), routeType: 'pairing', route: 'AXE100' });
     await mate.client.post('/api/requests', { type: 'pickup', date: inDays(4), routeType: 'pairing', route: 'Any' });
-    const page = await openAs(browser, app, me, path);
-    pages.push(page);
+    const page = await openAs(suite.browser, suite.app, me, path);
+    suite.track(page);
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('an idle signed-in page sends no requests: updates arrive over the socket', async () => {
-    const me = await makeUser(app, { base: 'IDL' });
-    const page = await openAs(browser, app, me, '/');
-    pages.push(page);
+    const me = await makeUser(suite.app, { base: 'IDL' });
+    const page = await openAs(suite.browser, suite.app, me, '/');
+    suite.track(page);
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     await page.waitForLoadState('networkidle');
     const sent: string[] = [];

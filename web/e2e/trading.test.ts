@@ -1,33 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../protocol/messages.ts';
 import { makeUser } from '../../server/test/factories.ts';
 import { readOutbox } from '../../server/test/outbox.ts';
-import type { TestApp } from '../../server/test/test-app.ts';
-import { hasChromium, launchBrowser, screenshotOnFailure } from './browser.ts';
-import { startE2eApp } from './e2e-app.ts';
+import { hasChromium } from './browser.ts';
+import { browserSuite } from './suite.ts';
 import { openAs } from './session.ts';
 
-let app: TestApp;
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async (ctx) => {
-  for (const [i, page] of pages.entries()) {
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
-    await page.context().close();
-  }
-  pages.length = 0;
-});
+const suite = browserSuite();
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** A 1x1 PNG, real bytes, so the server's content sniffing accepts it. */
@@ -50,13 +30,15 @@ const card = (page: Page, pairing: string) => page.getByRole('article').filter({
 
 describe.skipIf(!hasChromium)('trading in the browser', () => {
   it('a drop and a matching pickup: both crew see the match, bell and badge live, and get the mail', async () => {
-    const alice = await makeUser(app, { firstName: 'Alice', base: 'MIA' });
-    const bob = await makeUser(app, { firstName: 'Bob', base: 'MIA' });
-    const carol = await makeUser(app, { firstName: 'Carol', base: 'SEA' });
-    const a = await openAs(browser, app, alice, '/all-trades');
-    const b = await openAs(browser, app, bob, '/all-trades');
-    const c = await openAs(browser, app, carol, '/all-trades');
-    pages.push(a, b, c);
+    const alice = await makeUser(suite.app, { firstName: 'Alice', base: 'MIA' });
+    const bob = await makeUser(suite.app, { firstName: 'Bob', base: 'MIA' });
+    const carol = await makeUser(suite.app, { firstName: 'Carol', base: 'SEA' });
+    const a = await openAs(suite.browser, suite.app, alice, '/all-trades');
+    const b = await openAs(suite.browser, suite.app, bob, '/all-trades');
+    const c = await openAs(suite.browser, suite.app, carol, '/all-trades');
+    suite.track(a);
+    suite.track(b);
+    suite.track(c);
     await a.getByRole('heading', { name: 'Tradeboard' }).waitFor();
     await b.getByRole('heading', { name: 'Tradeboard' }).waitFor();
     await c.getByRole('heading', { name: 'Tradeboard' }).waitFor();
@@ -85,14 +67,14 @@ describe.skipIf(!hasChromium)('trading in the browser', () => {
     await a.waitForURL('**/matches');
     await expect.poll(() => bell.locator('.count-badge').count()).toBe(0);
 
-    await expect.poll(async () => (await readOutbox(app.databaseUrl, alice.email)).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await readOutbox(app.databaseUrl, bob.email)).length).toBe(1);
+    await expect.poll(async () => (await readOutbox(suite.app.databaseUrl, alice.email)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await readOutbox(suite.app.databaseUrl, bob.email)).length).toBe(1);
   });
 
   it('filters, edits and deletes own requests on the tradeboard', async () => {
-    const dana = await makeUser(app, { firstName: 'Dana', base: 'DEN' });
-    const p = await openAs(browser, app, dana, '/all-trades');
-    pages.push(p);
+    const dana = await makeUser(suite.app, { firstName: 'Dana', base: 'DEN' });
+    const p = await openAs(suite.browser, suite.app, dana, '/all-trades');
+    suite.track(p);
     await postRequest(p, { type: 'Drop', date: inDays(5), pairing: 'DEN1001' });
     await postRequest(p, { type: 'Drop', date: inDays(6), pairing: 'DEN2002' });
 
@@ -120,9 +102,9 @@ describe.skipIf(!hasChromium)('trading in the browser', () => {
   });
 
   it('a trip screenshot uploads and opens in the lightbox', async () => {
-    const erin = await makeUser(app, { firstName: 'Erin', base: 'PHX' });
-    const p = await openAs(browser, app, erin, '/all-trades');
-    pages.push(p);
+    const erin = await makeUser(suite.app, { firstName: 'Erin', base: 'PHX' });
+    const p = await openAs(suite.browser, suite.app, erin, '/all-trades');
+    suite.track(p);
     await postRequest(p, { type: 'Drop', date: inDays(8), pairing: 'PHX3003', screenshot: true });
     await card(p, 'PHX3003').getByRole('button', { name: 'View trip screenshot 1' }).click();
     const img = p.getByRole('dialog').locator('img.lightbox-image');

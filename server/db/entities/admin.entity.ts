@@ -1,11 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { insertTime, serialId, updateTime } from './columns.ts';
 import { User } from './user.entity.ts';
 
 export const SupportRequest = defineEntity({
   name: 'SupportRequest',
   tableName: 'support_requests',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
     category: p.string().length(30),
     subject: p.string().length(200),
@@ -14,15 +15,8 @@ export const SupportRequest = defineEntity({
     priority: p.string().length(20).default('normal'),
     adminResponse: p.text().nullable(),
     admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
     resolvedAt: p.datetime().nullable(),
   },
 });
@@ -31,17 +25,13 @@ export const AdminLog = defineEntity({
   name: 'AdminLog',
   tableName: 'admin_logs',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     // Admin logs outlive the accounts they name (ARCHITECTURE.md section 3).
     admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
     action: p.string().length(40),
     targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
     details: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .index(),
+    createdAt: insertTime().index(),
   },
 });
 
@@ -50,17 +40,14 @@ export const AdminNotification = defineEntity({
   tableName: 'admin_notifications',
   indexes: [{ name: 'admin_notifications_admin_read_index', properties: ['admin', 'isRead'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     admin: p.manyToOne(User).deleteRule('cascade').fieldName('admin_id'),
     notificationType: p.string().length(40),
     referenceId: p.integer().nullable(),
     title: p.string().length(255),
     message: p.text(),
     isRead: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });
 
@@ -68,21 +55,14 @@ export const EmailTemplate = defineEntity({
   name: 'EmailTemplate',
   tableName: 'email_templates',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     templateType: p.string().length(40).unique(),
     templateName: p.string().length(255),
     subjectTemplate: p.text(),
     htmlTemplate: p.text(),
     variables: p.array().columnType('text[]').default([]),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
   },
 });
 
@@ -91,7 +71,7 @@ export const UserActivityLog = defineEntity({
   tableName: 'user_activity_logs',
   indexes: [{ name: 'user_activity_created_index', properties: ['createdAt'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').nullable().fieldName('user_id').index(),
     activityType: p.string().length(40),
     targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
@@ -101,10 +81,7 @@ export const UserActivityLog = defineEntity({
     emailSent: p.boolean().nullable(),
     emailRecipient: p.string().length(255).nullable(),
     metadata: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });
 
@@ -113,14 +90,11 @@ export const OutboxMail = defineEntity({
   name: 'OutboxMail',
   tableName: 'mail_outbox',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     recipient: p.string().length(255).index(),
     subject: p.text(),
     html: p.text(),
     text: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { insertTime, serialId, storedFileColumns, updateTime } from './columns.ts';
 import { Match } from './request.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -10,16 +11,13 @@ export const Message = defineEntity({
     { name: 'messages_pair_index', properties: ['fromUser', 'toUser', 'createdAt'] },
   ],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     fromUser: p.manyToOne(User).deleteRule('cascade').fieldName('from_user_id'),
     toUser: p.manyToOne(User).deleteRule('cascade').fieldName('to_user_id'),
     content: p.text(),
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id'),
     isRead: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });
 
@@ -27,16 +25,9 @@ export const MessageAttachment = defineEntity({
   name: 'MessageAttachment',
   tableName: 'message_attachments',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     message: p.manyToOne(Message).deleteRule('cascade').fieldName('message_id').index(),
-    filename: p.string().length(255),
-    originalName: p.string().length(255),
-    mimeType: p.string().length(50),
-    size: p.integer(),
-    uploadedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    ...storedFileColumns(),
   },
 });
 
@@ -45,22 +36,15 @@ export const BaseChatMessage = defineEntity({
   tableName: 'base_chat_messages',
   indexes: [{ name: 'base_chat_room_index', properties: ['airline', 'base', 'position', 'chatType', 'createdAt'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
     airline: p.string().length(30),
     base: p.string().length(10),
     position: p.string().length(30),
     chatType: p.string().length(20),
     content: p.text().default(''),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
   },
 });
 
@@ -68,16 +52,9 @@ export const BaseChatMessageAttachment = defineEntity({
   name: 'BaseChatMessageAttachment',
   tableName: 'base_chat_message_attachments',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     message: p.manyToOne(BaseChatMessage).deleteRule('cascade').fieldName('message_id').index(),
-    filename: p.string().length(255),
-    originalName: p.string().length(255),
-    mimeType: p.string().length(50),
-    size: p.integer(),
-    uploadedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    ...storedFileColumns(),
   },
 });
 
@@ -85,15 +62,8 @@ export const ScheduleImage = defineEntity({
   name: 'ScheduleImage',
   tableName: 'schedule_images',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
-    filename: p.string().length(255),
-    originalName: p.string().length(255),
-    mimeType: p.string().length(50),
-    size: p.integer(),
-    uploadedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    ...storedFileColumns(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { insertTime, serialId, storedFileColumns } from './columns.ts';
 import { TradeRequest } from './request.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -11,7 +12,7 @@ export const Offer = defineEntity({
     { name: 'trade_requests_from_status_index', properties: ['fromUser', 'status'] },
   ],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     fromUser: p.manyToOne(User).deleteRule('cascade').fieldName('from_user_id'),
     toUser: p.manyToOne(User).deleteRule('cascade').fieldName('to_user_id'),
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
@@ -21,10 +22,7 @@ export const Offer = defineEntity({
     offerRoute: p.string().length(500).nullable(),
     offerReservePeriod: p.string().length(500).nullable(),
     requestType: p.string().length(10).default('pickup'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
     respondedAt: p.datetime().nullable(),
   },
 });
@@ -33,16 +31,9 @@ export const OfferImage = defineEntity({
   name: 'OfferImage',
   tableName: 'trade_request_images',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id').index(),
-    filename: p.string().length(255),
-    originalName: p.string().length(255),
-    mimeType: p.string().length(50),
-    size: p.integer(),
-    uploadedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    ...storedFileColumns(),
   },
 });
 
@@ -51,15 +42,12 @@ export const OfferNotification = defineEntity({
   tableName: 'trade_request_notifications',
   indexes: [{ name: 'trade_request_notifications_user_read_index', properties: ['user', 'isRead'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id').index(),
     type: p.string().length(30).default('trade_request'),
     isRead: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });
 
@@ -68,12 +56,9 @@ export const TradeHiddenByUser = defineEntity({
   tableName: 'trade_hidden_by_user',
   uniques: [{ name: 'trade_hidden_unique', properties: ['user', 'tradeRequest'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     tradeRequest: p.manyToOne(Offer).deleteRule('cascade').fieldName('trade_request_id'),
-    hiddenAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    hiddenAt: insertTime(),
   },
 });

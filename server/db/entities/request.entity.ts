@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { insertTime, serialId, storedFileColumns, updateTime } from './columns.ts';
 import { User } from './user.entity.ts';
 
 export const TradeRequest = defineEntity({
@@ -11,7 +12,7 @@ export const TradeRequest = defineEntity({
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
   ],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
     type: p.string().length(10),
     date: p.date(),
@@ -29,15 +30,8 @@ export const TradeRequest = defineEntity({
     groupKey: p.string().length(120),
     allDates: p.array().columnType('text[]'),
     lastDate: p.date(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
   },
 });
 
@@ -45,16 +39,9 @@ export const TripImage = defineEntity({
   name: 'TripImage',
   tableName: 'trip_images',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id').index(),
-    filename: p.string().length(255),
-    originalName: p.string().length(255),
-    mimeType: p.string().length(50),
-    size: p.integer(),
-    uploadedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    ...storedFileColumns(),
   },
 });
 
@@ -66,19 +53,12 @@ export const Match = defineEntity({
     { name: 'matches_pair_unique', properties: ['request', 'matchedRequest'] },
   ],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('matched_request_id').index(),
     status: p.string().length(20).default('pending'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
   },
 });
 
@@ -86,14 +66,11 @@ export const Trade = defineEntity({
   name: 'Trade',
   tableName: 'trades',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id').index(),
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('matched_request_id'),
-    approvedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    approvedAt: insertTime(),
     notes: p.text().nullable(),
   },
 });
@@ -103,12 +80,9 @@ export const NotificationAcknowledgment = defineEntity({
   tableName: 'notification_acknowledgments',
   uniques: [{ name: 'notification_ack_unique', properties: ['user', 'match'] }],
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     match: p.manyToOne(Match).deleteRule('cascade').fieldName('match_id').index(),
-    acknowledgedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    acknowledgedAt: insertTime(),
   },
 });

@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { insertTime, serialId, updateTime } from './columns.ts';
 
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     email: p.string().length(255).unique(),
     password: p.string().length(255).nullable().lazy(),
     firstName: p.string().length(100).nullable(),
@@ -20,15 +21,8 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     authType: p.string().length(20).default('local'),
     emailVerified: p.boolean().default(false),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
   },
 });
 
@@ -48,15 +42,12 @@ export const PasswordResetToken = defineEntity({
   name: 'PasswordResetToken',
   tableName: 'password_reset_tokens',
   properties: {
-    id: p.integer().primary().autoincrement(),
+    id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id'),
     /** sha256 of the token sent by mail; the token itself is never stored. */
     token: p.string().length(64).unique(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: insertTime(),
   },
 });

@@ -1,0 +1,47 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { TestApp } from '../../server/test/test-app.ts';
+import { hasChromium, launchBrowser, screenshotOnFailure } from './browser.ts';
+import { startE2eApp } from './e2e-app.ts';
+
+export interface BrowserSuite {
+  readonly app: TestApp;
+  readonly browser: Browser;
+  /** Closes the page's context after the test, with a screenshot first if the test failed. */
+  track(page: Page): Page;
+}
+
+/** One built app and one browser per test file; every page a test opens is cleaned up after it. */
+export function browserSuite(): BrowserSuite {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    app = await startE2eApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  afterEach(async (ctx) => {
+    for (const [i, page] of pages.entries()) {
+      if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
+      await page.context().close();
+    }
+    pages.length = 0;
+  });
+  return {
+    get app() {
+      return app!;
+    },
+    get browser() {
+      return browser!;
+    },
+    track(page) {
+      pages.push(page);
+      return page;
+    },
+  };
+}
