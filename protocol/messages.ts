@@ -27,6 +27,7 @@ export const MSG = {
   notFound: 'Not found',
   userNotFound: 'User not found',
   socialNotConfigured: 'Social sign-in is not configured',
+  socialFailed: 'Social sign-in failed. Please try again.',
   forgotPasswordSent: 'If an account exists for that email, a reset link has been sent.',
   passwordResetDone: 'Password has been reset',
   // requests

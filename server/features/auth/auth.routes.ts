@@ -8,7 +8,7 @@ import { parseBody } from '../../http/validate.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { presentCurrentUser, type UserRecord } from '../users/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
-import { startSocialSignIn } from './oidc.ts';
+import { finishSocialSignIn, startSocialSignIn } from './oidc.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { SessionStore } from './session.store.ts';
 
@@ -49,6 +49,13 @@ export function authRoutes(deps: Deps) {
 
   router.get('/api/login', async (ctx) => {
     ctx.redirect(await startSocialSignIn(deps.config, appOrigin(ctx), ctx));
+  });
+
+  router.get('/api/login/callback', async (ctx) => {
+    const profile = await finishSocialSignIn(deps.config, appOrigin(ctx), ctx);
+    if (!profile) return ctx.redirect('/login?error=social-failed');
+    await signIn(ctx, await service(ctx).socialSignIn(profile));
+    ctx.redirect('/');
   });
 
   router.get('/api/logout', async (ctx) => {

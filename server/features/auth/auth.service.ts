@@ -8,6 +8,7 @@ import { conflict, invalid, unauthorized } from '../../http/errors.ts';
 import { escapeHtml } from '../../mail/render.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { userColumns, type UserRecord } from '../users/user.presenter.ts';
+import type { SocialProfile } from './oidc.ts';
 import { SessionStore } from './session.store.ts';
 
 type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'publisher' | 'log' | 'sessionCache'>;
@@ -47,6 +48,18 @@ export class AuthService {
     if (!row || !row.password || !ok) throw unauthorized(MSG.invalidCredentials);
     const { password: _password, ...user } = row;
     return user;
+  }
+
+  /** The account of a verified social e-mail, created on first sign-in (no password: local sign-in stays closed). */
+  async socialSignIn(profile: SocialProfile): Promise<UserRecord> {
+    const isOwner = profile.email === this.deps.config.ownerEmail;
+    const rows = await this.em.execute<UserRecord[]>(
+      `insert into users (email, first_name, last_name, auth_type, email_verified, is_admin) values (?, ?, ?, 'oidc', true, ?)
+       on conflict (email) do update set email_verified = true
+       returning ${userColumns('users')}`,
+      [profile.email, profile.firstName, profile.lastName, isOwner],
+    );
+    return rows[0]!;
   }
 
   /** Same answer whether or not the address is known; only a known one gets mail. */

@@ -16,7 +16,9 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(params.get('error') === 'social' ? MSG.socialNotConfigured : null);
+  const [serverError, setServerError] = useState<string | null>(
+    { social: MSG.socialNotConfigured, 'social-failed': MSG.socialFailed }[params.get('error') ?? ''] ?? null,
+  );
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
