@@ -111,11 +111,11 @@ export default function Dashboard() {
           </h2>
         </div>
         {!requestsLoaded ? (
-          <p className="muted" role="status">
+          <p className="muted list-slot" role="status">
             {TEXT.loading}
           </p>
         ) : active.length === 0 ? (
-          <p className="empty-text">{TEXT.noActiveRequests}</p>
+          <p className="empty-text list-slot">{TEXT.noActiveRequests}</p>
         ) : (
           <div className="table-wrap">
             <table className="table">
@@ -172,11 +172,11 @@ export default function Dashboard() {
             </Link>
           </div>
           {!matchesLoaded ? (
-            <p className="muted" role="status">
+            <p className="muted list-slot" role="status">
               {TEXT.loading}
             </p>
           ) : recentMatches.length === 0 ? (
-            <p className="empty-text">No matches yet</p>
+            <p className="empty-text list-slot">No matches yet</p>
           ) : (
             <ul className="compact-list">
               {recentMatches.map((m) => {
