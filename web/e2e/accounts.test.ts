@@ -68,6 +68,19 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await expect.poll(() => p.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).isVisible()).toBe(true);
   });
 
+  it('says so when social sign-in is not configured, until the next attempt', async () => {
+    const p = await openPage('/');
+    await p.getByRole('link', { name: /Continue with Google/ }).click();
+    await p.waitForURL('**/login?error=social');
+    const alert = p.getByRole('alert').filter({ hasText: MSG.socialNotConfigured });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    await p.getByLabel('Email').fill('x@example.com');
+    await p.getByLabel('Password').fill('WrongPass1');
+    await p.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => p.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).isVisible()).toBe(true);
+    expect(await alert.count()).toBe(0);
+  });
+
   it('shows the validation messages of the sign-in form', async () => {
     const p = await openPage('/login');
     await p.getByLabel('Email').fill('not-an-email');

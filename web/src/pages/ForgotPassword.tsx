@@ -2,38 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { forgotPasswordSchema } from '../../../protocol/schemas/auth.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { TEXT } from '../texts.ts';
 
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    setPending(true);
-    try {
-      await api.post('/api/forgot-password', parsed.data);
-      setSent(true);
-    } catch (err) {
-      setServerError(serverMessage(err) ?? MSG.forgotFailed);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { errors, serverError, pending, submit } = useSchemaForm(forgotPasswordSchema, MSG.forgotFailed, async (data) => {
+    await api.post('/api/forgot-password', data);
+    setSent(true);
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email });
 
   if (sent) {
     return (

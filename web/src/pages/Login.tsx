@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { loginSchema } from '../../../protocol/schemas/auth.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -15,32 +15,20 @@ export default function Login() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(
-    { social: MSG.socialNotConfigured, 'social-failed': MSG.socialFailed }[params.get('error') ?? ''] ?? null,
-  );
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    setPending(true);
-    try {
-      await api.post('/api/login', parsed.data);
+  // A social sign-in that came back with an error says why, until the next attempt.
+  const socialError = { social: MSG.socialNotConfigured, 'social-failed': MSG.socialFailed }[params.get('error') ?? ''] ?? null;
+  const { errors, serverError, pending, submit } = useSchemaForm(
+    loginSchema,
+    MSG.loginFailed,
+    async (data) => {
+      await api.post('/api/login', data);
       toast({ title: MSG.loggedIn });
       await useSessionStore.getState().refresh();
       navigate('/', { replace: true });
-    } catch (err) {
-      setServerError(serverMessage(err) ?? MSG.loginFailed);
-      setPending(false);
-    }
-  }
+    },
+    socialError,
+  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email, password });
 
   return (
     <AuthLayout title={TEXT.signIn} subtitle="Access your Crewtrade account">

@@ -3,20 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { resetFormSchema } from '../../../protocol/schemas/auth.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { TEXT } from '../texts.ts';
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
+  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, MSG.resetFailed, async (data) => {
+    await api.post('/api/reset-password', { token, newPassword: data.newPassword });
+    setDone(true);
+  });
 
   if (!token) {
     return (
@@ -40,25 +41,7 @@ export default function ResetPassword() {
     );
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = resetFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    setPending(true);
-    try {
-      await api.post('/api/reset-password', { token, newPassword: parsed.data.newPassword });
-      setDone(true);
-    } catch (err) {
-      setServerError(serverMessage(err) ?? MSG.resetFailed);
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);
 
   return (
     <AuthLayout title="Reset Password" subtitle="Choose a new password for your account.">

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { signupFormSchema } from '../../../protocol/schemas/auth.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 
@@ -14,9 +14,14 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPas
 export default function Signup() {
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, MSG.registrationFailed, async (data) => {
+    const { firstName, lastName, email, password } = data;
+    await api.post('/api/register', { firstName, lastName, email, password });
+    toast({ title: MSG.accountCreated });
+    await useSessionStore.getState().refresh();
+    navigate('/', { replace: true });
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);
 
   const bind = (name: keyof typeof EMPTY) => ({
     name,
@@ -24,28 +29,6 @@ export default function Signup() {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     error: errors[name],
   });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = signupFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    setPending(true);
-    const { firstName, lastName, email, password } = parsed.data;
-    try {
-      await api.post('/api/register', { firstName, lastName, email, password });
-      toast({ title: MSG.accountCreated });
-      await useSessionStore.getState().refresh();
-      navigate('/', { replace: true });
-    } catch (err) {
-      setServerError(serverMessage(err) ?? MSG.registrationFailed);
-      setPending(false);
-    }
-  }
 
   return (
     <AuthLayout title="Create Account" subtitle="Join Crewtrade to start trading trips">
