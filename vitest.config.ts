@@ -25,8 +25,9 @@ export default defineConfig({
           hookTimeout: 90_000,
           pool: 'forks',
           maxWorkers: 2,
-          // One retry in CI only: a real browser on 2 shared cores has rare hiccups (one stall seen in
-          // about ten full runs); a failure that repeats still fails the run.
+          // One retry in CI only, for a real browser's rare hiccups on 2 shared cores; a failure that
+          // repeats still fails the run. (The one stall seen so far was a context closed during the
+          // setup dialog's reload; that test now waits for the reload.)
           retry: process.env.CI ? 1 : 0,
         },
       },

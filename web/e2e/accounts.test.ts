@@ -1,33 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../server/test/factories.ts';
 import { readOutbox, resetTokenFrom } from '../../server/test/outbox.ts';
-import type { TestApp } from '../../server/test/test-app.ts';
-import { hasChromium, launchBrowser, newCrewContext, screenshotOnFailure } from './browser.ts';
-import { startE2eApp } from './e2e-app.ts';
+import { hasChromium, newCrewContext } from './browser.ts';
+import { browserSuite } from './suite.ts';
 
-let app: TestApp;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  app = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async (ctx) => {
-  if (page && ctx.task.result?.state === 'fail') await screenshotOnFailure(page, ctx.task.name);
-  await page?.context().close();
-});
+const suite = browserSuite();
 
 async function openPage(path: string, mobile = false): Promise<Page> {
-  const context = await newCrewContext(browser, app.url, mobile);
-  page = await context.newPage();
+  const context = await newCrewContext(suite.browser, suite.app.url, mobile);
+  const page = suite.track(await context.newPage());
   await page.goto(path);
   return page;
 }
@@ -53,9 +36,13 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Employee Number').fill(`R${Date.now()}`);
     await dialog.getByLabel('Base').fill('ATL');
+    // The spec reloads the app at / 500 ms after a successful setup: wait for that reload itself,
+    // not just the dashboard, which the refreshed user already shows before it.
+    const reloaded = p.waitForEvent('load', { timeout: 15_000 });
     await dialog.getByRole('button', { name: /complete|save|continue/i }).click();
     await expect.poll(() => p.getByText(MSG.setupDone).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    await p.waitForLoadState('load');
+    await reloaded;
+    expect(new URL(p.url()).pathname).toBe('/');
     await expect.poll(() => p.getByText(/Welcome back, Robin/).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => p.getByRole('dialog').count()).toBe(0);
   });
@@ -90,13 +77,13 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
   });
 
   it('forgot password → mail → reset → sign in with the new password', async () => {
-    const { email } = await makeUser(app);
+    const { email } = await makeUser(suite.app);
     const p = await openPage('/forgot-password');
     await p.getByLabel('Email').fill(email);
     await p.getByRole('button', { name: /send|reset/i }).click();
     await expect.poll(() => p.getByText('Check Your Email').isVisible()).toBe(true);
-    await expect.poll(async () => (await readOutbox(app.databaseUrl, email)).length).toBe(1);
-    const token = resetTokenFrom((await readOutbox(app.databaseUrl, email))[0]!);
+    await expect.poll(async () => (await readOutbox(suite.app.databaseUrl, email)).length).toBe(1);
+    const token = resetTokenFrom((await readOutbox(suite.app.databaseUrl, email))[0]!);
 
     await p.goto(`/reset-password?token=${token}`);
     await p.getByLabel('New Password').fill('Brand1NewPass');
@@ -121,7 +108,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
   });
 
   it('signs in, then logs out from the avatar menu back to the landing page', async () => {
-    const { email } = await makeUser(app, { firstName: 'Logan' });
+    const { email } = await makeUser(suite.app, { firstName: 'Logan' });
     const p = await openPage('/login');
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill(PASSWORD);
