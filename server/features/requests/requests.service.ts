@@ -138,14 +138,23 @@ export class RequestsService {
     return item;
   }
 
-  /** Owner only. Its images and matches (and their acknowledgements) go with it; files after commit. */
+  /**
+   * Owner only. Its images and matches (and their acknowledgements) go with it; files after commit.
+   * It takes its group's matching lock first, as create and edit do: otherwise a create could pick
+   * this request as a partner and insert a match pointing at a row being deleted (a foreign key
+   * violation). Now a create either runs first (and its match goes with the deletion) or after
+   * (and no longer sees the request).
+   */
   async remove(user: UserRecord, id: number): Promise<void> {
     const gone = await this.em.transactional(async (em) => {
-      const rows = await em.execute<{ groupKey: string }[]>(
-        'select group_key as "groupKey" from requests where id = ? and user_id = ? for update',
-        [id, user.id],
-      );
+      const owned = 'select group_key as "groupKey" from requests where id = ? and user_id = ?';
+      const before = await em.execute<{ groupKey: string }[]>(owned, [id, user.id]);
+      if (!before[0]) throw notFound(MSG.requestNotFound);
+      await lockGroupForMatching(em, before[0].groupKey);
+      const rows = await em.execute<{ groupKey: string }[]>(`${owned} for update`, [id, user.id]);
       if (!rows[0]) throw notFound(MSG.requestNotFound);
+      // A profile change moved the request to another group meanwhile: that group's matching waits too.
+      if (rows[0].groupKey !== before[0].groupKey) await lockGroupForMatching(em, rows[0].groupKey);
       const files = await em.execute<{ filename: string }[]>('select filename from trip_images where request_id = ?', [id]);
       const matches = await em.execute<{ id: number; otherUserId: number }[]>(
         `select mm.id, o.user_id as "otherUserId" from (${matchesOf('?', 'r.id = ?')}) mm join requests o on o.id = mm.other`,
