@@ -48,6 +48,12 @@ export const MSG = {
   matchClosed: 'This match can no longer be changed',
   profileIncomplete: 'Complete your profile first',
   imagesPairingOnly: 'Trip screenshots can only be attached to pairing requests.',
+  routeTooLong: 'Pairing must be 500 characters or fewer',
+  reservePeriodTooLong: 'Reserve period must be 500 characters or fewer',
+  notesTooLong: 'Notes must be 2000 characters or fewer',
+  tooManyDates: 'A request can list at most 60 dates',
+  // any text field
+  controlCharacters: 'Text must not contain control characters',
   // toasts and fallbacks (web)
   loggedIn: 'Logged in successfully',
   accountCreated: 'Account created successfully',

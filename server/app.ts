@@ -14,6 +14,7 @@ import { originCheck } from './http/origin-check.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session-middleware.ts';
 import { staticFiles } from './http/static-files.ts';
+import { textGuard } from './http/text-guard.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(here, '../dist/web');
@@ -30,6 +31,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   app.use(originCheck(deps.config.appOrigin));
   // JSON only here; multipart is parsed per route (uploads), where its limits are known.
   app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));
+  app.use(textGuard);
   app.use(sessionMiddleware(deps.orm, deps.sessionCache));
   // A client that hangs up mid-response is not a server error; anything else reaching here is logged.
   app.on('error', (err: NodeJS.ErrnoException) => {

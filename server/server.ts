@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
+import { startUploadSweeper } from './storage/upload-sweeper.ts';
 
 export interface RunningServer {
   url: string;
@@ -65,6 +66,8 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
   const port = (httpServer.address() as AddressInfo).port;
   const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
+  // Files a crash or a failed write left without a row: now, then hourly (server/storage/upload-sweeper.ts).
+  const stopSweeper = startUploadSweeper({ orm: db.orm, config, log });
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);
 
   return {
@@ -73,6 +76,7 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     deps,
     async close() {
       clearInterval(purge);
+      await stopSweeper();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

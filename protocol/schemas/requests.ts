@@ -3,6 +3,12 @@ import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '..
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
+/** requests.route and requests.reserve_period are varchar(500); notes (text) is held to 2000 like support messages. */
+export const REQUEST_TEXT_MAX = 500;
+export const REQUEST_NOTES_MAX = 2000;
+/** Dates one list of a request may carry (additional or requested dates). */
+export const MAX_REQUEST_DATES = 60;
+
 const isoDate = z
   .string({ error: MSG.dateRequired })
   .trim()
@@ -12,25 +18,30 @@ const isoDate = z
 
 /** Lists may arrive as arrays (JSON) or JSON text (multipart); blanks are dropped. */
 const dateList = z
-  .preprocess((v) => {
-    if (v === undefined || v === null || v === '') return [];
-    if (typeof v === 'string') {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
+  .preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return [];
+      if (typeof v === 'string') {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
       }
-    }
-    return v;
-  }, z.array(z.string()).max(60))
+      return v;
+    },
+    z.array(z.string({ error: MSG.dateRequired }), { error: MSG.dateRequired }).max(MAX_REQUEST_DATES, MSG.tooManyDates),
+  )
   .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0))
   .pipe(z.array(isoDate));
 
-const optionalText = z
-  .string()
-  .max(500)
-  .nullish()
-  .transform((v) => (v && v.trim() ? v.trim() : null));
+/** Free text stored in a column of `max` characters (counted after trimming, as stored). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || [...v].length <= max, tooLong);
 
 function tripDays(max: number, message: string) {
   return z.preprocess(
@@ -47,14 +58,10 @@ function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
       additionalDates: dateList,
       desiredDates: dateList,
       routeType: z.enum(ROUTE_TYPES, { error: MSG.routeTypeRequired }),
-      route: optionalText,
-      reservePeriod: optionalText,
+      route: optionalText(REQUEST_TEXT_MAX, MSG.routeTooLong),
+      reservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
       tripDays: tripDays(tripDaysMax, tripDaysMessage).optional().default(1),
-      notes: z
-        .string()
-        .max(2000)
-        .nullish()
-        .transform((v) => (v && v.trim() ? v.trim() : null)),
+      notes: optionalText(REQUEST_NOTES_MAX, MSG.notesTooLong),
     })
     .superRefine((v, ctx) => {
       if (v.routeType === 'pairing' && !v.route) ctx.addIssue({ code: 'custom', path: ['route'], message: MSG.pairingRequired });

@@ -1,3 +1,4 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,29 +9,12 @@ import type { Next } from 'koa';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../protocol/limits.ts';
 import { MSG } from '../../protocol/messages.ts';
 import type { Config } from '../config.ts';
+import type { Logger } from '../lib/logger.ts';
+import { unreferencedFiles } from '../storage/file-references.ts';
+import { removeStoredFiles, storeFile, tempRoot, type StoredUpload } from '../storage/file-store.ts';
 import type { AppContext } from './context.ts';
 import { AppError, invalid, payloadTooLarge } from './errors.ts';
-
-/** An image accepted and stored under config.uploadDir; the row of an *_images table is built from it. */
-export interface StoredUpload {
-  filename: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-}
-
-/** The sniffed type decides the extension, so the name alone tells the served Content-Type. */
-const EXTENSION_BY_MIME: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-};
-export const MIME_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSION_BY_MIME).map(([m, e]) => [e, m]));
-/** What a stored name looks like: 32 hex characters and a known extension (nothing else is ever served). */
-export const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp|heic|heif)$/;
+import { refuseNul } from './text-guard.ts';
 
 const NAME_EXTENSIONS = /\.(jpe?g|png|gif|webp|heic|heif)$/i;
 const MAX_TOTAL_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES;
@@ -54,18 +38,25 @@ function refusal(err: unknown): Error {
 
 const filesOf = (ctx: AppContext): File[] => Object.values(ctx.request.files ?? {}).flatMap((f) => (Array.isArray(f) ? f : [f]));
 
+/** What the upload wrapper needs: where files go, and the database that says which rows committed. */
+export interface UploadDeps {
+  config: Pick<Config, 'uploadDir'>;
+  orm: MikroORM;
+  log: Logger;
+}
+
 /**
  * Multipart parsing for routes that take images (requests, offers, messages, chat, schedule).
  * Each request parses into its own temp folder under uploadDir/tmp (same file system, so accepted
  * files are renamed, not copied), and that folder is removed when the route ends, whatever happened.
  * JSON bodies pass through untouched: the app-wide parser already read them.
  */
-export function imageUploads(config: Pick<Config, 'uploadDir'>, fields: readonly string[]) {
-  const tmpRoot = path.join(config.uploadDir, 'tmp');
+export function imageUploads(deps: UploadDeps, fields: readonly string[]) {
+  const { config } = deps;
 
   const parse = async (ctx: AppContext, next: Next) => {
     if (!ctx.is('multipart')) return next();
-    const dir = path.join(tmpRoot, randomBytes(12).toString('hex'));
+    const dir = path.join(tempRoot(config.uploadDir), randomBytes(12).toString('hex'));
     await fs.mkdir(dir, { recursive: true });
     let rejectedPart: Error | undefined;
     try {
@@ -97,6 +88,9 @@ export function imageUploads(config: Pick<Config, 'uploadDir'>, fields: readonly
         throw refusal(err);
       }
       if (rejectedPart) throw rejectedPart;
+      // The app-wide guard saw no body (multipart is parsed here): text fields and file names are checked now.
+      refuseNul(ctx.request.body);
+      refuseNul(filesOf(ctx).map((f) => f.originalFilename ?? ''));
       await next();
     } finally {
       await fs.rm(dir, { recursive: true, force: true, maxRetries: 3 });
@@ -117,11 +111,11 @@ export function imageUploads(config: Pick<Config, 'uploadDir'>, fields: readonly
     try {
       for (const [i, file] of mine.entries()) {
         const mimeType = sniffed[i]!.mime;
-        const filename = `${randomBytes(16).toString('hex')}.${EXTENSION_BY_MIME[mimeType]}`;
-        await fs.rename(file.filepath, path.join(config.uploadDir, filename));
+        const filename = await storeFile(config.uploadDir, file.filepath, mimeType);
         stored.push({ filename, originalName: (file.originalFilename ?? filename).slice(0, 255), mimeType, size: file.size });
       }
     } catch (err) {
+      // No row can name these yet: they go at once.
       await removeStoredFiles(
         config,
         stored.map((s) => s.filename),
@@ -131,26 +125,32 @@ export function imageUploads(config: Pick<Config, 'uploadDir'>, fields: readonly
     return stored;
   };
 
-  /** Runs `work` with the stored images; if it fails the files are removed again, so no orphan stays. */
+  /**
+   * After a failed `work`, removes the files whose rows did not commit. A failure after the commit
+   * (loading the answer, say) leaves rows that name the files, and those files stay. When the
+   * database can't tell (it is down), the files stay too: the sweep removes them later if no row
+   * names them (server/storage/upload-sweeper.ts).
+   */
+  const removeUncommitted = async (filenames: string[]) => {
+    if (filenames.length === 0) return;
+    try {
+      const orphans = await unreferencedFiles(deps.orm.em.fork(), deps.orm, filenames);
+      await removeStoredFiles(config, orphans);
+    } catch (err) {
+      deps.log.warn({ err, files: filenames.length }, 'kept uploads of a failed request: the sweep decides');
+    }
+  };
+
+  /** Runs `work` with the stored images; if it fails, files no committed row names are removed. */
   const withImages = async <T>(ctx: AppContext, field: string, work: (images: StoredUpload[]) => Promise<T>): Promise<T> => {
     const images = await accept(ctx, field);
     try {
       return await work(images);
     } catch (err) {
-      await removeStoredFiles(
-        config,
-        images.map((i) => i.filename),
-      );
+      await removeUncommitted(images.map((i) => i.filename));
       throw err;
     }
   };
 
   return { parse, accept, withImages, hasFiles: (ctx: AppContext) => filesOf(ctx).length > 0 };
-}
-
-/** Deletes stored files by name (after a commit that removed their rows); missing files are fine. */
-export async function removeStoredFiles(config: Pick<Config, 'uploadDir'>, filenames: readonly string[]): Promise<void> {
-  await Promise.all(
-    filenames.filter((f) => STORED_NAME.test(f)).map((f) => fs.rm(path.join(config.uploadDir, f), { force: true }).catch(() => undefined)),
-  );
 }

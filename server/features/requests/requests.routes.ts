@@ -12,7 +12,7 @@ import { RequestsService } from './requests.service.ts';
 
 export function requestsRoutes(deps: Deps) {
   const router = new Router<AppState>();
-  const uploads = imageUploads(deps.config, ['tripImages']);
+  const uploads = imageUploads(deps, ['tripImages']);
   const service = (ctx: AppContext) => new RequestsService(ctx.state.em, deps);
 
   /** Checks that come before any upload is read: signed in, with a group to post in. */

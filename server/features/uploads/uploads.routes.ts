@@ -6,11 +6,11 @@ import type { Deps } from '../../deps.ts';
 import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
-import { MIME_BY_EXTENSION, STORED_NAME } from '../../http/uploads.ts';
+import { MIME_BY_EXTENSION, STORED_NAME } from '../../storage/file-store.ts';
 
 /**
  * Uploaded images, to signed-in users only. Stored names are random and their extension comes
- * from the sniffed content (server/http/uploads.ts), so the name alone gives a trustworthy type;
+ * from the sniffed content (server/storage/file-store.ts), so the name alone gives a trustworthy type;
  * anything that is not such a name (path tricks included) is simply not found.
  */
 export function uploadsRoutes(deps: Deps) {
