@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, type SignedInUser } from '../test/factories.ts';
+import { MSG } from '../../protocol/messages.ts';
+import { authRoutes } from '../features/auth/auth.routes.ts';
+import { profileRoutes } from '../features/profile/profile.routes.ts';
+import { featureRoutes } from '../features/routes.ts';
+import { inDays, requestBody } from '../features/requests/requests.fixtures.ts';
+import { makeUser, PASSWORD, type SignedInUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let app: TestApp;
 let crew: SignedInUser;
+let ownRequestId: number;
 beforeAll(async () => {
   app = await startTestApp();
   crew = await makeUser(app);
+  ownRequestId = (await crew.client.post('/api/requests', requestBody())).body.id;
 });
 afterAll(async () => {
   await app?.close();
@@ -76,5 +83,113 @@ describe('bad input never causes a server error', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect((await crew.client.get('/api/requests')).body).toEqual([]);
+  });
+});
+
+/** Every route the app serves, as METHOD and path template (the routers app.ts mounts). */
+function allRoutes(): string[] {
+  const routers = [authRoutes(app.server.deps), profileRoutes(app.server.deps), ...featureRoutes(app.server.deps)];
+  return routers.flatMap((r) =>
+    r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${String(layer.path).replace(/:\w+/g, '{id}')}`)),
+  );
+}
+
+/** A body each route accepts, so that the one field made bad is the only thing wrong with it. */
+const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
+  'POST /api/register': () => ({
+    firstName: 'Alex',
+    lastName: 'Crew',
+    email: `v${Date.now()}${Math.random()}@example.com`,
+    password: PASSWORD,
+  }),
+  'POST /api/login': () => ({ email: crew.email, password: PASSWORD }),
+  'POST /api/forgot-password': () => ({ email: crew.email }),
+  'POST /api/reset-password': () => ({ token: 'a'.repeat(64), newPassword: PASSWORD }),
+  'PUT /api/profile': () => ({
+    firstName: 'Alex',
+    lastName: 'Crew',
+    airline: 'Delta',
+    position: 'captain',
+    employeeNumber: crew.user.employeeNumber,
+    base: 'ATL',
+    aircraftType: '737',
+  }),
+  'POST /api/requests': () => requestBody({ notes: 'n', additionalDates: [inDays(6)] }),
+  'PUT /api/requests/{id}': () => requestBody({ notes: 'n', additionalDates: [inDays(6)] }),
+  'PUT /api/matches/{id}/status': () => ({ status: 'trade_requested' }),
+  'POST /api/notifications/acknowledge': () => ({ matchId: 1 }),
+};
+/** Fields any route might read, for routes without a known body. */
+const COMMON_FIELDS = ['email', 'password', 'token', 'newPassword', 'firstName', 'lastName', 'status', 'matchId'];
+
+const NUL = 'a\u0000b';
+/** An address past the 255 characters of users.email that still looks like one. */
+const LONG_EMAIL = `a@${Array.from({ length: 5 }, () => 'b'.repeat(60)).join('.')}.com`;
+/** Past every text column (the widest is 500) and every limit on free text (notes: 2000). */
+const LONG_TEXT = 'x'.repeat(5000);
+const badValues = (field: string, valid: unknown): [string, unknown][] => {
+  if (Array.isArray(valid))
+    return [
+      ['NUL', [NUL]],
+      ['overlong', [LONG_TEXT]],
+    ];
+  if (field.toLowerCase().includes('email'))
+    return [
+      ['NUL', `a${NUL}@example.com`],
+      ['overlong', LONG_EMAIL],
+    ];
+  if (field === 'date')
+    return [
+      ['NUL', `${String(valid)}\u0000`],
+      ['overlong', LONG_TEXT],
+    ];
+  return [
+    ['NUL', NUL],
+    ['overlong', LONG_TEXT],
+  ];
+};
+
+describe('a NUL byte or an overlong value in any text field', () => {
+  it('the route list is known', () => {
+    const routes = allRoutes();
+    expect(routes).toContain('POST /api/requests');
+    for (const route of Object.keys(VALID_BODIES)) expect(routes).toContain(route);
+  });
+
+  it('every route answers each bad field with a 4xx, signed in and out; a NUL is always the same 400', async () => {
+    const problems: string[] = [];
+    const record = (what: string, res: { status: number; body: { message?: string } }, nul: boolean) => {
+      if (res.status < 400 || res.status >= 500) problems.push(`${what} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 100)}`);
+      else if (nul && (res.status !== 400 || res.body?.message !== MSG.controlCharacters))
+        problems.push(`${what} → ${res.status} ${res.body?.message} (expected the control-character 400)`);
+    };
+    for (const route of allRoutes()) {
+      const [method, template] = route.split(' ') as [string, string];
+      const path = template.replace('{id}', template.startsWith('/api/requests/') ? String(ownRequestId) : '1');
+      for (const [who, client] of [
+        ['signed out', app.client()],
+        ['signed in', crew.client],
+      ] as const) {
+        // Query strings reach every route; a NUL there is refused before any of them runs.
+        record(`${who} ${method} ${path}?q=NUL`, await client.request(method, `${path}?q=a%00b`), true);
+        if (method === 'GET' || method === 'DELETE') continue;
+        const valid = VALID_BODIES[route]?.() ?? Object.fromEntries(COMMON_FIELDS.map((f) => [f, 'x']));
+        const fields = Object.entries(valid).filter(([, v]) => typeof v === 'string' || Array.isArray(v));
+        for (const [field, value] of fields) {
+          for (const [kind, bad] of badValues(field, value)) {
+            const res = await client.request(method, path, JSON.stringify({ ...valid, [field]: bad }), {
+              'content-type': 'application/json',
+            });
+            record(`${who} ${method} ${path} ${field}=${kind}`, res, kind === 'NUL');
+          }
+        }
+        // A NUL in a key is refused too (nothing reads it, nothing stores it).
+        record(`${who} ${method} ${path} key=NUL`, await client.request(method, path, JSON.stringify({ ...valid, [NUL]: 1 })), true);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Nothing bad was stored on the way: the one request is as it was.
+    const own = (await crew.client.get('/api/requests')).body as { id: number; notes: string | null }[];
+    expect(own.map((r) => [r.id, r.notes])).toEqual([[ownRequestId, null]]);
   });
 });
