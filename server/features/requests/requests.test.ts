@@ -76,6 +76,29 @@ describe('POST /api/requests', () => {
     expect((await client.get('/api/requests')).body).toEqual([]);
   });
 
+  // Past the columns (route and reserve_period are varchar(500)) or the limits on free text: a clear 400, never a 500.
+  it.each([
+    [{ route: 'P'.repeat(501) }, MSG.routeTooLong],
+    [{ routeType: 'reserve_period', reservePeriod: 'R'.repeat(501) }, MSG.reservePeriodTooLong],
+    [{ notes: 'n'.repeat(2001) }, MSG.notesTooLong],
+    [{ additionalDates: Array.from({ length: 61 }, (_, i) => inDays(10 + i)) }, MSG.tooManyDates],
+    [{ notes: 'a\u0000b' }, MSG.controlCharacters],
+  ])('refuses an overlong or NUL value (%#) with a clear message', async (override, message) => {
+    const { client } = await makeUser(app);
+    const res = await client.post('/api/requests', requestBody(override));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await client.get('/api/requests')).body).toEqual([]);
+  });
+
+  it('keeps texts at the column limit, counted in characters after trimming', async () => {
+    const { client } = await makeUser(app);
+    const route = '✈'.repeat(500);
+    const res = await client.post('/api/requests', requestBody({ route: `  ${route}  `, notes: 'n'.repeat(2000) }));
+    expect(res.status).toBe(201);
+    expect(res.body.route).toBe(route);
+  });
+
   it('accepts tripDays 30 and defaults a missing tripDays to 1', async () => {
     const { client } = await makeUser(app);
     expect((await client.post('/api/requests', requestBody({ tripDays: 30 }))).body.tripDays).toBe(30);
