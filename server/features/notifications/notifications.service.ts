@@ -9,6 +9,8 @@ import { matchesOf, unacknowledgedMatchesOf } from '../matches/match-scope.ts';
 import { displayDate } from '../matching/matching.rules.ts';
 import { fullName, type UserRecord } from '../users/user.presenter.ts';
 
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string }).code === '23503';
+
 export const NOTIFICATION_TITLE = 'New Match Found';
 
 interface Row {
@@ -56,10 +58,16 @@ export class NotificationsService {
       matchId,
     ]);
     if (!mine[0]) throw notFound(MSG.matchNotFound);
-    const inserted = await this.em.execute<{ id: number }[]>(
-      'insert into notification_acknowledgments (user_id, match_id) values (?, ?) on conflict (user_id, match_id) do nothing returning id',
-      [user.id, matchId],
-    );
+    // The match may be deleted (with its request) between the check and the insert: then it is gone.
+    const inserted = await this.em
+      .execute<{ id: number }[]>(
+        'insert into notification_acknowledgments (user_id, match_id) values (?, ?) on conflict (user_id, match_id) do nothing returning id',
+        [user.id, matchId],
+      )
+      .catch((err: unknown) => {
+        if (isForeignKeyViolation(err)) throw notFound(MSG.matchNotFound);
+        throw err;
+      });
     if (inserted.length) {
       this.deps.publisher.publish(rooms.user(user.id), 'notifications:changed');
       await pushBadges(this.deps, this.em, [user.id]);
