@@ -1,6 +1,7 @@
 // The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { ProfileSetupDialog } from '../components/ProfileSetupDialog.tsx';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -36,6 +37,7 @@ export default function AppShell() {
         </Suspense>
       </main>
       {(needsSetup || setupSubmitted) && <ProfileSetupDialog user={user} onSubmitted={() => setSetupSubmitted(true)} />}
+      <ConfirmHost />
     </div>
   );
 }

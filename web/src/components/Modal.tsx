@@ -1,19 +1,11 @@
-// An accessible modal dialog: rendered over the page (which is made inert while it is open),
-// focus moves in and is kept inside, Escape and the backdrop close it unless it is forced open.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+// The app's dialog: Radix Dialog gives it the focus trap, Escape, the return of focus, the
+// backdrop click, the hidden background and the roles. Its header (title, close button) and footer
+// (actions) stay put while a long body scrolls between them, so on a short screen the title and
+// buttons never scroll away.
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useReturnFocus } from '../lib/useReturnFocus.ts';
 import { CloseIcon } from './Icons.tsx';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-let openCount = 0;
-
-function setBackgroundInert(inert: boolean) {
-  const root = document.getElementById('root');
-  if (root) root.inert = inert;
-  document.body.classList.toggle('modal-open', inert);
-}
 
 interface ModalProps {
   title: string;
@@ -21,93 +13,59 @@ interface ModalProps {
   onClose?: () => void;
   children: ReactNode;
   description?: ReactNode;
+  /** The actions row, kept in view under the scrolling body. */
+  footer?: ReactNode;
   size?: 'md' | 'lg' | 'full';
   /** Hide the title visually (it still names the dialog). */
   hideTitle?: boolean;
   className?: string;
 }
 
-export function Modal({ title, onClose, children, description, size = 'md', hideTitle, className }: ModalProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+const keepOpen = (event: Event) => event.preventDefault();
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openCount++;
-    setBackgroundInert(true);
-    const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
-    return () => {
-      openCount--;
-      if (openCount === 0) setBackgroundInert(false);
-      previous?.focus();
-    };
-  }, []);
+/** A control marked data-autofocus gets the focus when the dialog opens (else the first one does). */
+function focusMarked(event: Event) {
+  const marked = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-autofocus]');
+  if (marked) {
+    event.preventDefault();
+    marked.focus();
+  }
+}
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onClose?.();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
-      if (focusable.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialogRef.current.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !dialogRef.current.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
-
-  return createPortal(
-    <div
-      className={`modal-backdrop modal-backdrop-${size}`}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose?.();
-      }}
-    >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={`modal modal-${size}${className ? ` ${className}` : ''}`}
-      >
-        <div className={`modal-header${hideTitle ? ' modal-header-bare' : ''}`}>
-          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>
-            {title}
-          </h2>
-          {onClose && (
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-              <CloseIcon />
-            </button>
-          )}
-        </div>
-        {description && (
-          <p id={descriptionId} className="modal-description">
-            {description}
-          </p>
-        )}
-        <div className="modal-body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+export function Modal({ title, onClose, children, description, footer, size = 'md', hideTitle, className }: ModalProps) {
+  const forced = !onClose;
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose?.()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={`modal-backdrop modal-backdrop-${size}`}>
+          <Dialog.Content
+            className={`modal modal-${size}${className ? ` ${className}` : ''}`}
+            // Radix warns when there is no description; a dialog without one names none.
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onOpenAutoFocus={focusMarked}
+            onCloseAutoFocus={returnFocus}
+            onEscapeKeyDown={forced ? keepOpen : undefined}
+            onPointerDownOutside={forced ? keepOpen : undefined}
+            onInteractOutside={forced ? keepOpen : undefined}
+          >
+            <div className={`modal-header${hideTitle ? ' modal-header-bare' : ''}`}>
+              <div className="modal-heading">
+                <Dialog.Title className={hideTitle ? 'visually-hidden' : 'modal-title'}>{title}</Dialog.Title>
+                {description && <Dialog.Description className="modal-description">{description}</Dialog.Description>}
+              </div>
+              {!forced && (
+                <Dialog.Close className="icon-button">
+                  <CloseIcon />
+                  <span className="visually-hidden">Close</span>
+                </Dialog.Close>
+              )}
+            </div>
+            <div className="modal-body">{children}</div>
+            {footer && <div className="modal-footer">{footer}</div>}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -2,7 +2,7 @@
 // crew member and trip screenshots (thumbnails open a lightbox; broken ones are hidden).
 import { useState, type ReactNode } from 'react';
 import type { ImageRef, TradeRequestItem } from '../../../protocol/shapes.ts';
-import { daysLabel, formatDate, fullName, REQUEST_TYPE_LABELS } from '../lib/format.ts';
+import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
 
 export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
@@ -11,6 +11,17 @@ export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
 
 export function routeText(request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod'>): string {
   return (request.routeType === 'reserve_period' ? request.reservePeriod : request.route) ?? '';
+}
+
+/** The pairing, or a reserve period marked as one (where a column or line could hold either). */
+export function RouteValue({ request }: { request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod'> }) {
+  const text = routeText(request) || '—';
+  if (request.routeType !== 'reserve_period') return <span className="route-value">{text}</span>;
+  return (
+    <span className="route-value">
+      <span className="route-kind">Reserve</span> {text}
+    </span>
+  );
 }
 
 export function TripImages({ images }: { images: ImageRef[] }) {
@@ -64,7 +75,7 @@ export function RequestCard({ request, actions, showOwner = true }: RequestCardP
       </header>
       <dl className="details">
         <Detail label={isReserve ? 'Reserve Period' : 'Pairing'}>{routeText(request) || '—'}</Detail>
-        <Detail label="Trip Days">{daysLabel(request.tripDays ?? 1)}</Detail>
+        <Detail label="Trip Days">{tripDaysText(request.tripDays)}</Detail>
         {request.additionalDates?.length > 0 && (
           <Detail label="Additional Dates">{request.additionalDates.map(formatDate).join(', ')}</Detail>
         )}

@@ -20,6 +20,13 @@ export function daysLabel(days: number): string {
   return days === 1 ? '1 Day' : `${days} Days`;
 }
 
+/** A request's trip days; "Single Day" when none were given (spec section 9). */
+export function tripDaysText(days: number | null | undefined): string {
+  return days == null ? SINGLE_DAY : daysLabel(days);
+}
+
+const SINGLE_DAY = 'Single Day';
+
 export const REQUEST_TYPE_LABELS: Record<RequestType, string> = { drop: 'Drop', pickup: 'Pick Up', trade: 'Trade' };
 
 export const POSITION_LABELS: Record<Position, string> = {

@@ -2,13 +2,20 @@
 import { MSG } from '../../../protocol/messages.ts';
 import { api, serverMessage } from '../api/client.ts';
 import { refreshAfterRequestChange } from '../stores/clientState.ts';
+import { confirm } from '../stores/useConfirmStore.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
 
 export async function deleteRequest(id: number): Promise<void> {
-  if (!window.confirm(TEXT.deleteRequestConfirm)) return;
+  const ok = await confirm({
+    title: TEXT.deleteRequestTitle,
+    description: TEXT.deleteRequestConfirm,
+    confirmLabel: TEXT.delete,
+    destructive: true,
+  });
+  if (!ok) return;
   try {
     await api.delete(`/api/requests/${id}`);
     useBoardStore.getState().remove(id);

@@ -7,7 +7,8 @@ import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { RequestModal } from '../components/RequestModal.tsx';
-import { routeText, TypeBadge } from '../components/RequestCard.tsx';
+import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
+import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName } from '../lib/format.ts';
 import { byDate, deleteRequest } from '../lib/requestActions.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -48,9 +49,42 @@ function StatCard({ label, value, to }: { label: string; value: number; to: stri
   );
 }
 
-function otherSide(match: MatchItem, myId: number): TradeRequestItem {
-  return match.request?.user?.id === myId ? match.matchedRequest : match.request;
+function sidesOf(match: MatchItem, myId: number): { mine: TradeRequestItem; theirs: TradeRequestItem } {
+  const mineIsRequest = match.request?.user?.id === myId || match.request?.userId === myId;
+  return mineIsRequest ? { mine: match.request, theirs: match.matchedRequest } : { mine: match.matchedRequest, theirs: match.request };
 }
+
+/** One side of a recent match: its type, date and route, so two matches with one person differ. */
+function MatchSideLine({ label, request }: { label: string; request: TradeRequestItem | undefined }) {
+  if (!request) return null;
+  return (
+    <span className="compact-meta">
+      <span className="compact-side">{label}</span>
+      <TypeBadge type={request.type} />
+      <span>{formatDate(request.date)}</span>
+      <RouteValue request={request} />
+    </span>
+  );
+}
+
+const REQUEST_COLUMNS: Column<TradeRequestItem>[] = [
+  { key: 'type', header: 'Type', cell: (r) => <TypeBadge type={r.type} /> },
+  { key: 'date', header: 'Date', cell: (r) => formatDate(r.date) },
+  // The spec's "pairing" column also holds reserve periods: the header names both, the cell its kind.
+  { key: 'route', header: 'Pairing / Reserve', cell: (r) => <RouteValue request={r} /> },
+  { key: 'status', header: 'Status', cell: () => <span className="badge badge-status">Active</span> },
+];
+
+/**
+ * "Welcome back" is for someone who has been here before; on the day the account was made the
+ * greeting is "Welcome" (the account's age is the one signal every client has at once).
+ */
+function greeting(createdAt: string | undefined): string {
+  const age = createdAt ? Date.now() - Date.parse(createdAt) : Infinity;
+  return age < NEW_ACCOUNT_MS ? TEXT.welcome : TEXT.welcomeBack;
+}
+
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
 export default function Dashboard() {
   const user = useSessionStore((s) => s.user);
@@ -83,7 +117,7 @@ export default function Dashboard() {
     <div className="page-inner">
       <div className="page-header">
         <div>
-          <h1>Welcome back, {user.firstName ?? ''}!</h1>
+          <h1>{user.firstName ? `${greeting(user.createdAt)}, ${user.firstName}!` : `${greeting(user.createdAt)}!`}</h1>
           <p className="page-subtitle">Here is what is happening with your trips.</p>
         </div>
         <div className="page-actions">
@@ -117,47 +151,22 @@ export default function Dashboard() {
         ) : active.length === 0 ? (
           <p className="empty-text list-slot">{TEXT.noActiveRequests}</p>
         ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Pairing</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {active.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <TypeBadge type={r.type} />
-                    </td>
-                    <td>{formatDate(r.date)}</td>
-                    <td>{routeText(r) || '—'}</td>
-                    <td>
-                      <span className="badge badge-status">Active</span>
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="button button-outline button-sm"
-                          onClick={() => setModal({ mode: 'edit', request: r })}
-                        >
-                          Edit
-                        </button>
-                        <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteRequest(r.id)}>
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResponsiveTable
+            label="My Active Requests"
+            rows={active}
+            rowKey={(r) => r.id}
+            columns={REQUEST_COLUMNS}
+            actions={(r) => (
+              <>
+                <button type="button" className="button button-outline button-sm" onClick={() => setModal({ mode: 'edit', request: r })}>
+                  Edit
+                </button>
+                <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteRequest(r.id)}>
+                  Delete
+                </button>
+              </>
+            )}
+          />
         )}
       </section>
 
@@ -180,14 +189,13 @@ export default function Dashboard() {
           ) : (
             <ul className="compact-list">
               {recentMatches.map((m) => {
-                const other = otherSide(m, user.id);
+                const { mine, theirs } = sidesOf(m, user.id);
                 return (
                   <li key={m.id}>
                     <Link to="/matches" className="compact-item">
-                      <span className="compact-title">{fullName(other?.user)}</span>
-                      <span className="compact-meta">
-                        {other && <TypeBadge type={other.type} />} {formatDate(other?.date)} {other ? routeText(other) : ''}
-                      </span>
+                      <span className="compact-title">{fullName(theirs?.user)}</span>
+                      <MatchSideLine label="Theirs" request={theirs} />
+                      <MatchSideLine label="Yours" request={mine} />
                     </Link>
                   </li>
                 );

@@ -1,5 +1,6 @@
 // The signed-out home page. Kept in the first chunk: it is what a visitor sees first.
 import { Link } from 'react-router';
+import { PublicHeader } from '../components/PublicHeader.tsx';
 import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
 import { TEXT } from '../texts.ts';
 
@@ -24,14 +25,7 @@ const FEATURES = [
 export function Landing() {
   return (
     <div className="landing">
-      <header className="landing-header">
-        <span className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            C
-          </span>
-          Crewtrade
-        </span>
-      </header>
+      <PublicHeader showSignIn={false} />
       <main>
         <section className="hero">
           <h1>{TEXT.productName}</h1>

@@ -5,16 +5,13 @@ import { MSG } from '../../../protocol/messages.ts';
 import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
 import { api, serverMessage } from '../api/client.ts';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
-import { daysLabel, formatDate, fullName } from '../lib/format.ts';
+import { formatDate, fullName, tripDaysText } from '../lib/format.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
-
-function matchTripDays(tripDays: number | null | undefined): string {
-  return tripDays == null ? TEXT.singleDay : daysLabel(tripDays);
-}
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
   if (!request) return null;
@@ -26,14 +23,14 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
         <TypeBadge type={request.type} />
         <span>{formatDate(request.date)}</span>
       </div>
-      <dl className="details">
+      <dl className="details details-stacked">
         <div className="detail">
           <dt>{isReserve ? 'Reserve Period' : 'Pairing'}</dt>
           <dd>{routeText(request) || '—'}</dd>
         </div>
         <div className="detail">
           <dt>Trip Days</dt>
-          <dd>{matchTripDays(request.tripDays)}</dd>
+          <dd>{tripDaysText(request.tripDays)}</dd>
         </div>
       </dl>
     </div>
@@ -41,7 +38,13 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
 }
 
 async function deleteMatch(id: number) {
-  if (!window.confirm(TEXT.deleteMatchConfirm)) return;
+  const ok = await confirm({
+    title: TEXT.deleteMatchTitle,
+    description: TEXT.deleteMatchConfirm,
+    confirmLabel: TEXT.remove,
+    destructive: true,
+  });
+  if (!ok) return;
   try {
     await api.delete(`/api/matches/${id}`);
     useMatchesStore.getState().remove(id);
@@ -59,7 +62,7 @@ function MatchCard({ match, myId }: { match: MatchItem; myId: number }) {
   const other = theirs?.user;
   const approved = match.status === 'approved';
   return (
-    <article className="match-card" aria-label={`Match with ${fullName(other)}`}>
+    <article className="match-card" aria-label={`Match with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}>
       <header className="match-card-header">
         <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
           {match.status === 'pending' ? TEXT.pendingMatch : TEXT.tradeMatch}
@@ -133,7 +136,7 @@ export default function Matches() {
           </Link>
         </div>
       ) : (
-        <div className="card-grid">
+        <div className="match-grid">
           {visible.map((m) => (
             <MatchCard key={m.id} match={m} myId={user.id} />
           ))}

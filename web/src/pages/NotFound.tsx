@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
+import { PublicHeader } from '../components/PublicHeader.tsx';
 
-/** `standalone` when shown outside the app shell (signed out), which supplies no <main>. */
+/** `standalone` when shown outside the app shell (signed out): it brings the public header and its own <main>. */
 export function NotFound({ standalone = false }: { standalone?: boolean }) {
   const content = (
     <div className="not-found">
@@ -12,5 +13,11 @@ export function NotFound({ standalone = false }: { standalone?: boolean }) {
       </Link>
     </div>
   );
-  return standalone ? <main className="page">{content}</main> : content;
+  if (!standalone) return content;
+  return (
+    <div className="landing">
+      <PublicHeader />
+      <main className="page">{content}</main>
+    </div>
+  );
 }

@@ -1,0 +1,76 @@
+// The request form's values, how a stored request fills them, the trip-days choices and the
+// validation that turns them into a request body.
+import { type RequestType, type RouteType } from '../../../protocol/enums.ts';
+import { TRIP_DAYS_FORM_MAX } from '../../../protocol/limits.ts';
+import { requestBodySchema, requestFormSchema, type RequestBody } from '../../../protocol/schemas/requests.ts';
+import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { daysLabel } from './format.ts';
+import { fieldErrors, type FieldErrors } from './forms.ts';
+
+export interface RequestFormState {
+  type: RequestType;
+  date: string;
+  additionalDates: string[];
+  desiredDates: string[];
+  routeType: RouteType | '';
+  route: string;
+  reservePeriod: string;
+  /** '' when not given (the field is optional). */
+  tripDays: string;
+  notes: string;
+}
+
+export function initialRequestForm(request?: TradeRequestItem): RequestFormState {
+  if (!request) {
+    return {
+      type: 'drop',
+      date: '',
+      additionalDates: [],
+      desiredDates: [],
+      routeType: 'pairing',
+      route: '',
+      reservePeriod: '',
+      tripDays: '1',
+      notes: '',
+    };
+  }
+  return {
+    type: request.type,
+    date: request.date,
+    additionalDates: request.additionalDates ?? [],
+    desiredDates: request.type === 'trade' && !request.desiredDates?.length ? [''] : (request.desiredDates ?? []),
+    routeType: request.routeType,
+    route: request.route ?? '',
+    reservePeriod: request.reservePeriod ?? '',
+    tripDays: request.tripDays == null ? '' : String(request.tripDays),
+    notes: request.notes ?? '',
+  };
+}
+
+export interface TripDaysOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * No choice, then 1 to 14 (the form's range). A stored value outside that range (the API keeps up
+ * to 30) is offered too, so an edit shows it and can save it unchanged.
+ */
+export function tripDaysOptions(stored: number | null | undefined, emptyLabel: string): TripDaysOption[] {
+  const days = Array.from({ length: TRIP_DAYS_FORM_MAX }, (_, i) => i + 1);
+  if (stored != null && !days.includes(stored)) days.push(stored);
+  return [{ value: '', label: emptyLabel }, ...days.sort((a, b) => a - b).map((n) => ({ value: String(n), label: daysLabel(n) }))];
+}
+
+export type RequestFormResult = { ok: true; body: RequestBody } | { ok: false; errors: FieldErrors };
+
+/**
+ * The form's rule (trip days 1 to 14); an edit that keeps the stored trip days is checked by the
+ * stored-data rule (1 to 30), so a request saved with 20 days still saves.
+ */
+export function validateRequestForm(form: RequestFormState, editing?: TradeRequestItem): RequestFormResult {
+  const keepsStoredDays = editing !== undefined && form.tripDays === (editing.tripDays == null ? '' : String(editing.tripDays));
+  const schema = keepsStoredDays ? requestBodySchema : requestFormSchema;
+  const parsed = schema.safeParse({ ...form, routeType: form.routeType || undefined });
+  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}
