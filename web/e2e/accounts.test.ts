@@ -25,8 +25,8 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByLabel('First Name').fill('Robin');
     await p.getByLabel('Last Name').fill('Ortiz');
     await p.getByLabel('Email').fill(uniqueEmail());
-    await p.getByLabel('Password', { exact: true }).fill('password123');
-    await p.getByLabel('Confirm Password').fill('password123');
+    await p.getByLabel('Password', { exact: true }).fill('Skyline2041');
+    await p.getByLabel('Confirm Password').fill('Skyline2041');
     await p.getByRole('button', { name: /create account/i }).click();
     await expect.poll(() => p.getByText(MSG.accountCreated).first().isVisible()).toBe(true);
 
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await expect.poll(() => p.getByText(MSG.setupDone).first().isVisible(), { timeout: 10_000 }).toBe(true);
     await reloaded;
     expect(new URL(p.url()).pathname).toBe('/');
-    await expect.poll(() => p.getByText(/Welcome back, Robin/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: 'Welcome, Robin!' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => p.getByRole('dialog').count()).toBe(0);
   });
 
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByLabel('Password').fill('Brand1NewPass');
     await p.getByRole('button', { name: /sign in/i }).click();
     await expect.poll(() => p.getByText(MSG.loggedIn).first().isVisible()).toBe(true);
-    await expect.poll(() => p.getByText(/Welcome back/).isVisible()).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: /^Welcome/ }).isVisible()).toBe(true);
   });
 
   it('a reset link without a token says so', async () => {
@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill(PASSWORD);
     await p.getByRole('button', { name: /sign in/i }).click();
-    await expect.poll(() => p.getByText(/Welcome back, Logan/).isVisible()).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: 'Welcome, Logan!' }).isVisible()).toBe(true);
     await p.getByRole('button', { name: 'Account menu' }).click();
     await p
       .getByRole('menuitem', { name: 'Logout' })

@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('dashboard, matches and profile settings in the br
 
     const p = await openAs(suite.browser, suite.app, me, '/');
     suite.track(p);
-    await expect.poll(() => p.getByRole('heading', { name: 'Welcome back, Quinn!' }).isVisible()).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: 'Welcome, Quinn!' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => statCard(p, 'Matches').textContent()).toContain('1');
     const activeTable = p
       .getByRole('region', { name: 'My Active Requests' })

@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('accessibility and quiet pages', () => {
     const me = await makeUser(suite.app, { base: 'IDL' });
     const page = await openAs(suite.browser, suite.app, me, '/');
     suite.track(page);
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.waitForLoadState('networkidle');
     const sent: string[] = [];
     page.on('request', (r) => {

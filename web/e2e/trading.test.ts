@@ -94,8 +94,14 @@ describe.skipIf(!hasChromium)('trading in the browser', () => {
     await expect.poll(() => p.getByText(MSG.requestUpdated).first().isVisible()).toBe(true);
     await expect.poll(() => card(p, 'DEN1111').isVisible()).toBe(true);
 
-    p.once('dialog', (d) => void d.accept());
+    // The app's confirm dialog asks first: Cancel keeps the request, Delete removes it.
     await card(p, 'DEN1111').getByRole('button', { name: 'Delete' }).click();
+    const confirmDialog = p.getByRole('alertdialog', { name: 'Delete Request' });
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirmDialog.count()).toBe(0);
+    expect(await card(p, 'DEN1111').count()).toBe(1);
+    await card(p, 'DEN1111').getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => card(p, 'DEN1111').count()).toBe(0);
     const res = await p.request.get('/api/requests');
     expect((await res.json()).map((r: { route: string }) => r.route)).toEqual(['DEN2002']);
