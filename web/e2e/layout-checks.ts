@@ -31,6 +31,7 @@ const BOXES = [
   '.drop-zone',
   '.thumb',
   '.toast',
+  '.popover-panel',
 ].join(', ');
 const CONTROLS = ['button', 'a.button', 'input', 'select', 'textarea', '.badge', '.drop-zone', '.match-side', '.thumb'].join(', ');
 

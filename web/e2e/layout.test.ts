@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('every screen at 1280 and 375 px, with data', () =
       expect(found).toEqual({});
     });
 
-    it('dialogs: new request (invalid, then with screenshots), edit of a reserve period, confirm delete', async () => {
+    it('dialogs and popovers: new request (invalid, then with screenshots), edit of a reserve period, confirm delete, the bell, the avatar menu', async () => {
       const page = suite.track(await openAs(suite.browser, suite.app, me, '/', mobile));
       const found: Record<string, string[]> = {};
       await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
@@ -194,6 +194,24 @@ describe.skipIf(!hasChromium)('every screen at 1280 and 375 px, with data', () =
       // Escape cancelled: the request is still there, and the focus is back on its Delete button.
       expect(await reserveRow.count()).toBe(1);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+
+      // The bell's popover and the avatar menu fit the window; Escape gives the focus back.
+      const bell = page.getByRole('button', { name: 'Notifications' });
+      await bell.click();
+      const popover = page.getByRole('dialog', { name: 'Notifications' });
+      await expect.poll(() => popover.getByRole('button', { name: /New Match Found/ }).count()).toBe(3);
+      await check(page, `${width}-notifications`, found);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => popover.count()).toBe(0);
+      await expect.poll(() => bell.evaluate((el) => el === document.activeElement)).toBe(true);
+      const avatar = page.getByRole('button', { name: 'Account menu' });
+      await avatar.click();
+      const menu = page.getByRole('menu');
+      await expect.poll(() => menu.getByRole('menuitem').allTextContents()).toEqual(['Profile', 'Contact Support', 'Logout']);
+      await check(page, `${width}-account-menu`, found);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.count()).toBe(0);
+      await expect.poll(() => avatar.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(found).toEqual({});
     });
 

@@ -1,6 +1,8 @@
-// The bell: unacknowledged count and a dropdown with up to 3 items per section. Clicking a match
-// notification acknowledges it, refetches the list and opens /matches.
-import { useId } from 'react';
+// The bell: unacknowledged count and a popover with up to 3 items per section. Clicking a match
+// notification acknowledges it, refetches the list and opens /matches. Radix Popover moves the
+// focus in, closes on Escape or a click outside, and gives the focus back to the bell.
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '../../../protocol/limits.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
@@ -8,16 +10,15 @@ import { BellIcon } from '../components/Icons.tsx';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { TEXT } from '../texts.ts';
-import { useDropdown } from './useDropdown.ts';
 
 export function NotificationBell() {
   const matches = useNotificationStore((s) => s.matches);
   const acknowledge = useNotificationStore((s) => s.acknowledge);
   const stats = useBadgeStore((s) => s.stats);
-  const { open: dropdownOpen, close: closeDropdown, toggle: toggleDropdown, ref: dropdownRef } = useDropdown();
+  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const panelId = useId();
   const badgeId = useId();
+  const closeDropdown = () => setOpen(false);
   const count = stats?.unacknowledgedNotifications ?? matches.length;
 
   async function openMatch(matchId: number) {
@@ -30,21 +31,20 @@ export function NotificationBell() {
   }
 
   return (
-    <div className="dropdown" ref={dropdownRef}>
-      <button
-        type="button"
-        className="icon-button nav-icon"
-        aria-expanded={dropdownOpen}
-        aria-controls={panelId}
-        aria-describedby={count > 0 ? badgeId : undefined}
-        onClick={toggleDropdown}
-      >
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className="icon-button nav-icon" aria-describedby={count > 0 ? badgeId : undefined}>
         <BellIcon />
         <span className="visually-hidden">Notifications</span>
         <CountBadge id={badgeId} count={count} text={`${count} unread ${count === 1 ? 'notification' : 'notifications'}`} />
-      </button>
-      {dropdownOpen && (
-        <div className="dropdown-panel dropdown-panel-wide" id={panelId}>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="popover-panel popover-panel-wide"
+          aria-label="Notifications"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+        >
           <p className="dropdown-heading">Notifications</p>
           {matches.length === 0 ? (
             <p className="dropdown-empty">{TEXT.noNotifications}</p>
@@ -68,8 +68,8 @@ export function NotificationBell() {
               )}
             </section>
           )}
-        </div>
-      )}
-    </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

@@ -1,4 +1,5 @@
-// Open/close state of a disclosure menu: closes on a click outside it and on Escape.
+// Open/close state of a disclosure (the folded navigation on a phone): closes on a click outside
+// it and on Escape, which gives the focus back to its open toggle.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
@@ -13,7 +14,7 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape') return;
       setOpen(false);
-      ref.current?.querySelector<HTMLElement>('[aria-expanded]')?.focus();
+      ref.current?.querySelector<HTMLElement>('[aria-expanded="true"]')?.focus();
     }
     document.addEventListener('mousedown', onPointerDown);
     document.addEventListener('touchstart', onPointerDown);
