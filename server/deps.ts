@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.ts';
+import type { BoardCache } from './features/board/board-cache.ts';
 import type { PasswordHasher } from './features/auth/password.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
@@ -18,4 +19,6 @@ export interface Deps {
   publisher: Publisher;
   io: IoServer;
   sessionCache: SessionCache;
+  /** Each group's tradeboard as sent (features/board/board-cache.ts). */
+  boardCache: BoardCache;
 }

@@ -9,6 +9,7 @@ import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
+import { createBoardCache } from './features/board/board-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -49,6 +50,8 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
   const sessionCache = new SessionCache();
   const io = createSocketServer(httpServer, { config, log, orm: db.orm, redis, sessionCache });
   const mailer = createMailer(config, db.orm, log);
+  // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
+  const boardCache = createBoardCache(redis ? io : undefined);
   const deps: Deps = {
     config,
     log,
@@ -59,6 +62,7 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     publisher: createPublisher(io),
     io,
     sessionCache,
+    boardCache,
   };
   const app = createApp(deps);
   httpServer.on('request', app.callback());

@@ -16,7 +16,7 @@ export function profileRoutes(deps: Deps) {
   router.put('/api/profile', async (ctx) => {
     const user = requireUser(ctx);
     const body = parseBody(profileSchema, ctx.request.body);
-    const result = await new ProfileService(ctx.state.em).update(user, body);
+    const result = await new ProfileService(ctx.state.em, deps.boardCache).update(user, body);
     deps.sessionCache.invalidateUser(user.id);
     await moveUserToGroup(deps.io, user.id, result.fromGroup, result.toGroup);
     ctx.body = presentCurrentUser(result.user, deps.config.ownerEmail);
@@ -25,7 +25,7 @@ export function profileRoutes(deps: Deps) {
   router.get('/api/profile/:userId', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.userId, notFound(MSG.userNotFound));
-    ctx.body = await new ProfileService(ctx.state.em).view(user, id);
+    ctx.body = await new ProfileService(ctx.state.em, deps.boardCache).view(user, id);
   });
 
   return router;

@@ -3,12 +3,18 @@ import { MSG } from '../../../protocol/messages.ts';
 import type { ProfileView } from '../../../protocol/shapes.ts';
 import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import type { BoardCache } from '../board/board-cache.ts';
+import { boardsChangedByProfile } from '../board/profile-changes.ts';
 import { fullName, groupKeyOf, userColumns, type UserRecord } from '../users/user.presenter.ts';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 export class ProfileService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    /** Boards show their owners' names and live in groups: a change here changes them (board/). */
+    private readonly boards: Pick<BoardCache, 'invalidate'>,
+  ) {}
 
   /**
    * Saves the profile; a taken employee number is a 409 with the text the setup screen maps.
@@ -17,7 +23,7 @@ export class ProfileService {
   async update(user: UserRecord, body: ProfileBody): Promise<{ user: UserRecord; fromGroup: string | null; toGroup: string | null }> {
     const fromGroup = groupKeyOf(user);
     try {
-      return await this.em.transactional(async (em) => {
+      const result = await this.em.transactional(async (em) => {
         const taken = await em.execute<{ id: number }[]>('select id from users where employee_number = ? and id <> ?', [
           body.employeeNumber,
           user.id,
@@ -50,6 +56,8 @@ export class ProfileService {
         }
         return { user: updated, fromGroup, toGroup };
       });
+      for (const group of boardsChangedByProfile(user, result.user)) this.boards.invalidate(group);
+      return result;
     } catch (err) {
       // Two people claiming one number at once: the unique index decides, with the same answer.
       if (isUniqueViolation(err)) throw conflict(MSG.employeeNumberTaken, 'employeeNumber');

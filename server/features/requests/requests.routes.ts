@@ -8,6 +8,8 @@ import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
+import { sendPrepared } from '../board/prepared-response.ts';
+import { groupKeyOf } from '../users/user.presenter.ts';
 import { RequestsService } from './requests.service.ts';
 
 export function requestsRoutes(deps: Deps) {
@@ -25,8 +27,16 @@ export function requestsRoutes(deps: Deps) {
     ctx.body = await service(ctx).listOwn(requireUser(ctx));
   });
 
+  // The same bytes for everyone in the group: built once per change, sent compressed, 304 when held.
   router.get('/api/all-trades', async (ctx) => {
-    ctx.body = await service(ctx).board(requireUser(ctx));
+    const groupKey = groupKeyOf(requireUser(ctx));
+    if (!groupKey) {
+      ctx.body = [];
+      return;
+    }
+    // Its own EntityManager: the build is shared by every reader waiting for it, not this request's.
+    const build = (day: string) => new RequestsService(deps.orm.em.fork(), deps).boardOf(groupKey, day);
+    sendPrepared(ctx, await deps.boardCache.get(groupKey, build));
   });
 
   // JSON, or multipart with the same fields (lists as JSON text) and repeated tripImages files.

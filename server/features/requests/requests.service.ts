@@ -17,7 +17,7 @@ import { loadRequestItems } from './requests.presenter.ts';
 
 /** Texts of this feature that protocol/messages.ts does not carry (yet). */
 
-type RequestsDeps = Pick<Deps, 'config' | 'publisher' | 'mailer' | 'orm' | 'log'>;
+type RequestsDeps = Pick<Deps, 'config' | 'publisher' | 'mailer' | 'orm' | 'log' | 'boardCache'>;
 
 /** The columns a save writes, derived ones included (docs/decisions/0001), in insert/update order. */
 function columnsOf(user: UserRecord, groupKey: string, body: RequestBody) {
@@ -62,13 +62,20 @@ export class RequestsService {
 
   /**
    * The tradeboard: active requests of the caller's group whose last date is today or later (UTC
-   * calendar day), the caller's own included. requests_board_index serves it.
+   * calendar day), the caller's own included. Served from the group's cached body (board/board-cache.ts).
    */
   async board(user: UserRecord): Promise<TradeRequestItem[]> {
     const groupKey = groupKeyOf(user);
-    if (!groupKey) return [];
+    return groupKey ? this.boardOf(groupKey, todayUtc()) : [];
+  }
+
+  /**
+   * A group's board for a UTC day: the same for every member, nothing of the caller in it, so it
+   * can be cached for the group. requests_board_index serves it.
+   */
+  async boardOf(groupKey: string, day: string): Promise<TradeRequestItem[]> {
     const where = "r.group_key = ? and r.status = 'active' and r.last_date >= ?::date";
-    return (await loadRequestItems(this.em, where, [groupKey, todayUtc()])).items;
+    return (await loadRequestItems(this.em, where, [groupKey, day])).items;
   }
 
   async create(user: UserRecord, body: RequestBody, images: readonly StoredUpload[]): Promise<TradeRequestItem> {
@@ -101,6 +108,7 @@ export class RequestsService {
       const matchable = { id, userId: user.id, groupKey, type: body.type, routeType: body.routeType, status: 'active', ...cols };
       return { id, matches: await matchRequest(em, matchable, today) };
     });
+    this.boardChanged(groupKey);
     const item = await this.loadOne(id);
     await this.afterCommit(() => this.announce(item, groupKey, matches, [user.id]));
     return item;
@@ -129,6 +137,7 @@ export class RequestsService {
       const matchable = { id, userId: user.id, groupKey, type: body.type, routeType: body.routeType, status: rows[0].status, ...cols };
       return { matches: await matchRequest(em, matchable, today), dropped };
     });
+    this.boardChanged(groupKey);
     await removeStoredFiles(
       this.deps.config,
       dropped.map((d) => d.filename),
@@ -163,6 +172,7 @@ export class RequestsService {
       await em.execute('delete from requests where id = ?', [id]);
       return { groupKey: rows[0].groupKey, files: files.map((f) => f.filename), matches };
     });
+    this.boardChanged(gone.groupKey);
     await removeStoredFiles(this.deps.config, gone.files);
     await this.afterCommit(async () => {
       const { publisher } = this.deps;
@@ -190,6 +200,15 @@ export class RequestsService {
     const announced = new Set(matches.flatMap((m) => m.userIds));
     const rest = badgeUsers.filter((u) => !announced.has(u));
     if (rest.length) await pushBadges(this.deps, this.em, rest);
+  }
+
+  /**
+   * After commit (a build that read before it is discarded by the cache), and before the board
+   * event: the invalidation travels to the other instances on the same Redis connection, ahead of
+   * the event, so a client refetching on that event gets the new board from any instance.
+   */
+  private boardChanged(groupKey: string): void {
+    this.deps.boardCache.invalidate(groupKey);
   }
 
   /** The write is committed: events are best effort and never turn a saved change into an error. */

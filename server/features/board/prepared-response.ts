@@ -1,0 +1,41 @@
+import type { AppContext } from '../../http/context.ts';
+import type { Coding, PreparedBody } from './board-cache.ts';
+
+/**
+ * The coding to send: the smallest the client accepts (browsers list gzip first at equal weight, so
+ * their order is not a preference); a client that names none gets identity, as from koa-compress.
+ */
+function codingFor(ctx: AppContext): Coding {
+  if (!ctx.get('Accept-Encoding')) return 'identity';
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return 'identity';
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ is ignored; `*` matches anything. */
+function alreadyHeld(ifNoneMatch: string, body: PreparedBody): boolean {
+  if (!ifNoneMatch) return false;
+  const held = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  // Any coding's tag will do: the client holds these very contents, however they were encoded.
+  return held.includes('*') || Object.values(body.etags).some((tag) => held.includes(tag));
+}
+
+/**
+ * Sends a body prepared (and compressed) in advance: koa-compress stands aside, and a client that
+ * already holds it gets 304 with no body. Per user, and revalidated on every use: private, no-cache.
+ */
+export function sendPrepared(ctx: AppContext, body: PreparedBody): void {
+  const coding = codingFor(ctx);
+  ctx.compress = false;
+  ctx.vary('Accept-Encoding');
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.set('ETag', body.etags[coding]);
+  if (alreadyHeld(ctx.get('If-None-Match'), body)) {
+    ctx.status = 304;
+    return;
+  }
+  if (coding !== 'identity') ctx.set('Content-Encoding', coding);
+  // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
+  ctx.type = 'application/json';
+  ctx.body = body.bodies[coding];
+}

@@ -1,0 +1,236 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { makeUser, type SignedInUser } from '../../test/factories.ts';
+import { connectSocket, nextEvent } from '../../test/socket-client.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { createBoardCache } from '../board/board-cache.ts';
+import { todayUtc } from '../matching/matching.rules.ts';
+import { groupKeyOf } from '../users/user.presenter.ts';
+import { inDays, requestBody, waitFor } from './requests.fixtures.ts';
+import { RequestsService } from './requests.service.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Two instances sharing one database and Redis, as behind a load balancer.
+let one: TestApp;
+let two: TestApp;
+beforeAll(async () => {
+  one = await startTestApp({ REDIS_URL });
+  two = await startTestApp({ REDIS_URL }, one.databaseUrl);
+});
+afterAll(async () => {
+  await two?.close();
+  await one?.close();
+});
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** GET with the bytes as sent (fetch would decode them), as the signed-in user, with extra headers. */
+function rawGet(app: TestApp, who: SignedInUser, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${app.url}/api/all-trades`, { headers: { cookie: who.client.cookieHeader, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const board = async (app: TestApp, who: SignedInUser): Promise<TradeRequestItem[]> => {
+  const res = await who.client.get<TradeRequestItem[]>('/api/all-trades');
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const ids = async (app: TestApp, who: SignedInUser) => (await board(app, who)).map((r) => r.id);
+
+/** Two crew of one group of their own (a base no other test uses), each signed in on its own instance's client. */
+async function group(base: string) {
+  const reader = await makeUser(one, { base, firstName: 'Rita' });
+  const poster = await makeUser(one, { base, firstName: 'Paul' });
+  return { reader, poster };
+}
+
+describe('GET /api/all-trades from the group cache', () => {
+  it('answers exactly the uncached board, the same bytes to everyone in the group, with owner summaries only', async () => {
+    const { reader, poster } = await group('BCA');
+    await poster.client.post('/api/requests', requestBody({ notes: 'swap é ✈' }));
+    await reader.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(2) }));
+    const a = await rawGet(one, reader);
+    const b = await rawGet(one, poster);
+    expect(a.status).toBe(200);
+    expect(a.headers['content-type']).toMatch(/^application\/json/);
+    expect(a.headers['content-encoding']).toBeUndefined();
+    expect(a.headers['cache-control']).toBe('private, no-cache');
+    expect(a.headers.vary).toMatch(/accept-encoding/i);
+    expect(a.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(b.body.equals(a.body)).toBe(true);
+    expect(b.headers.etag).toBe(a.headers.etag);
+
+    const uncached = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
+      groupKeyOf(reader.user)!,
+      todayUtc(),
+    );
+    expect(uncached).toHaveLength(2);
+    expect(JSON.parse(a.body.toString())).toEqual(JSON.parse(JSON.stringify(uncached)));
+    for (const item of JSON.parse(a.body.toString()) as TradeRequestItem[]) {
+      expect(Object.keys(item.user).sort()).toEqual([
+        'airline',
+        'employeeNumber',
+        'firstName',
+        'id',
+        'lastName',
+        'position',
+        'profileImageUrl',
+      ]);
+    }
+  });
+
+  it('sends gzip or brotli when asked, decoding to the same JSON as identity', async () => {
+    const { reader, poster } = await group('BCB');
+    for (let i = 0; i < 8; i++) await poster.client.post('/api/requests', requestBody({ notes: `note ${i} `.repeat(20) }));
+    const identity = await rawGet(one, reader);
+    const gz = await rawGet(one, reader, { 'accept-encoding': 'gzip' });
+    const br = await rawGet(one, reader, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.body.length).toBeLessThan(identity.body.length);
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(JSON.parse(identity.body.toString()));
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(identity.body.toString()));
+    expect(new Set([identity.headers.etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
+    // What fetch (a browser) decodes by itself is the same board.
+    expect(await board(one, reader)).toEqual(JSON.parse(identity.body.toString()));
+  });
+
+  it('answers 304 with no body to a client that holds the current board, and 200 with a new ETag after a change', async () => {
+    const { reader, poster } = await group('BCC');
+    await poster.client.post('/api/requests', requestBody());
+    const first = await rawGet(one, reader, { 'accept-encoding': 'gzip' });
+    const etag = first.headers.etag!;
+    const again = await rawGet(one, reader, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    // Weak comparison (a proxy may have weakened it), and a list of held tags.
+    expect((await rawGet(one, reader, { 'accept-encoding': 'gzip', 'if-none-match': `W/${etag}` })).status).toBe(304);
+    expect((await rawGet(one, reader, { 'accept-encoding': 'gzip', 'if-none-match': `"old", ${etag}` })).status).toBe(304);
+    expect((await rawGet(one, reader, { 'accept-encoding': 'gzip', 'if-none-match': '"something-else"' })).status).toBe(200);
+
+    const created = await poster.client.post('/api/requests', requestBody({ type: 'pickup' }));
+    const changed = await rawGet(one, reader, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((JSON.parse(gunzipSync(changed.body).toString()) as TradeRequestItem[]).map((r) => r.id)).toContain(created.body.id);
+  });
+
+  it('shows a create, an edit and a deletion by anyone in the group on the next GET of another member', async () => {
+    const { reader, poster } = await group('BCD');
+    expect(await ids(one, reader)).toEqual([]);
+    const created = await poster.client.post('/api/requests', requestBody({ route: 'R-first' }));
+    expect(await ids(one, reader)).toEqual([created.body.id]);
+    await poster.client.put(`/api/requests/${created.body.id}`, requestBody({ route: 'R-edited' }));
+    expect((await board(one, reader))[0]!.route).toBe('R-edited');
+    await poster.client.delete(`/api/requests/${created.body.id}`);
+    expect(await ids(one, reader)).toEqual([]);
+  });
+
+  it('shows a change made through one instance on the next GET from the other', async () => {
+    const { reader, poster } = await group('BCE');
+    expect(await ids(two, reader)).toEqual([]);
+    // The reader's socket is on instance two: when the board event arrives there, so has the invalidation.
+    const socket = await connectSocket(two.url, reader.client.cookieHeader);
+    const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
+    try {
+      let event = nextEvent(socket, 'board:upsert');
+      const created = await poster.client.post('/api/requests', requestBody({ route: 'R-one' }));
+      await event;
+      expect(await ids(two, readerOnTwo)).toEqual([created.body.id]);
+
+      event = nextEvent(socket, 'board:upsert');
+      await poster.client.put(`/api/requests/${created.body.id}`, requestBody({ route: 'R-two' }));
+      await event;
+      expect((await board(two, readerOnTwo))[0]!.route).toBe('R-two');
+
+      const removed = nextEvent(socket, 'board:remove');
+      await poster.client.delete(`/api/requests/${created.body.id}`);
+      await removed;
+      expect(await ids(two, readerOnTwo)).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('shows a profile change (name, or a move to another group) on the next GET, on either instance', async () => {
+    const { reader, poster } = await group('BCF');
+    const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
+    const created = await poster.client.post('/api/requests', requestBody());
+    expect((await board(one, reader))[0]!.user.lastName).toBe('Crew');
+    expect((await board(two, readerOnTwo))[0]!.user.lastName).toBe('Crew');
+
+    const profile = {
+      firstName: 'Paul',
+      lastName: 'Renamed',
+      airline: poster.user.airline,
+      position: poster.user.position,
+      employeeNumber: poster.user.employeeNumber,
+      base: 'BCF',
+      aircraftType: poster.user.aircraftType,
+    };
+    expect((await poster.client.put('/api/profile', profile)).status).toBe(200);
+    expect((await board(one, reader))[0]!.user.lastName).toBe('Renamed');
+    // No board event for a profile change: the other instance hears the invalidation alone (well inside the age limit).
+    expect(await waitFor(async () => (await board(two, readerOnTwo))[0]?.user.lastName === 'Renamed', 2_000)).toBe(true);
+
+    // A new base moves the poster's requests to another board.
+    const newColleague = await makeUser(one, { base: 'BCG' });
+    expect(await ids(one, newColleague)).toEqual([]);
+    expect((await poster.client.put('/api/profile', { ...profile, base: 'BCG' })).status).toBe(200);
+    expect(await ids(one, reader)).toEqual([]);
+    expect(await ids(one, newColleague)).toEqual([created.body.id]);
+  });
+
+  it('drops a request whose last date has passed from the board the next (UTC) day', async () => {
+    const { reader, poster } = await group('BCH');
+    const endsToday = await poster.client.post('/api/requests', requestBody({ date: inDays(0) }));
+    const later = await poster.client.post('/api/requests', requestBody({ date: inDays(1) }));
+    // The board's clock (and only it) moves: the server's sessions and validation stay on today.
+    const deps = one.server.deps;
+    const real = deps.boardCache;
+    const clock = { now: new Date() };
+    deps.boardCache = createBoardCache(undefined, { now: () => clock.now });
+    try {
+      expect(await ids(one, reader)).toEqual([endsToday.body.id, later.body.id]);
+      clock.now = new Date(Date.now() + 86_400_000);
+      expect(await ids(one, reader)).toEqual([later.body.id]);
+    } finally {
+      deps.boardCache = real;
+    }
+  });
+
+  it('leaves other groups’ boards as they were', async () => {
+    const { poster } = await group('BCI');
+    const elsewhere = await makeUser(one, { base: 'BCJ' });
+    const theirs = await elsewhere.client.post('/api/requests', requestBody());
+    const before = await rawGet(one, elsewhere);
+    await poster.client.post('/api/requests', requestBody());
+    await poster.client.put('/api/profile', {
+      firstName: 'Paul',
+      lastName: 'Other',
+      airline: poster.user.airline,
+      position: poster.user.position,
+      employeeNumber: poster.user.employeeNumber,
+      base: 'BCI',
+      aircraftType: poster.user.aircraftType,
+    });
+    const after = await rawGet(one, elsewhere, { 'if-none-match': before.headers.etag! });
+    expect(after.status).toBe(304);
+    expect(await ids(one, elsewhere)).toEqual([theirs.body.id]);
+  });
+});
