@@ -4,6 +4,14 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const TRIP_DAYS_FORM_MAX = 14;
 export const TRIP_DAYS_STORED_MAX = 30;
 export const PASSWORD_MIN = 8;
+/** Long enough for any passphrase; argon2 hashes it in bounded time. */
+export const PASSWORD_MAX = 256;
+/** RFC 5321's longest forward path less its brackets; the column holds 255. */
+export const EMAIL_MAX = 254;
+// The lengths of the users columns these fields are stored in.
+export const NAME_MAX = 100;
+export const EMPLOYEE_NUMBER_MAX = 50;
+export const BASE_MAX = 10;
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MIN = 10;
 export const SUPPORT_MESSAGE_MAX = 2000;
@@ -13,5 +21,6 @@ export const BELL_VIEW_ALL_ABOVE = 5;
 export const TOAST_DURATION_MS = 5000;
 export const ONBOARDING_RELOAD_MS = 500;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Image types accepted after sniffing the bytes (never the name or header). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;

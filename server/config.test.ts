@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, linkOrigin, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {
@@ -40,5 +40,17 @@ describe('loadConfig', () => {
 
   it('wants the OIDC settings together', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example' })).toThrow(/must be set together/);
+  });
+
+  it('refuses production without APP_ORIGIN: mailed links must not come from a request', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_ORIGIN must be set when NODE_ENV is production/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_ORIGIN: 'https://crew.example' }).appOrigin).toBe('https://crew.example');
+  });
+
+  it('builds mailed links on APP_ORIGIN, or in development on localhost at the port', () => {
+    expect(linkOrigin(loadConfig({ APP_ORIGIN: 'https://crew.example/' }), 4000)).toBe('https://crew.example');
+    expect(linkOrigin(loadConfig({ PORT: '8080' }), 8080)).toBe('http://localhost:8080');
+    expect(linkOrigin(loadConfig({ PORT: '0' }), 41234)).toBe('http://localhost:41234');
   });
 });

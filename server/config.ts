@@ -69,6 +69,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The origin links in mail point at: APP_ORIGIN, which production requires; in development this
+ * machine's own port on localhost. Never the request's Host or X-Forwarded-Host, which a caller
+ * writes. `listeningPort` is the port the server is bound to (PORT, or the one chosen for PORT=0).
+ */
+export function linkOrigin(config: Config, listeningPort: number): string {
+  return config.appOrigin ?? `http://localhost:${config.port || listeningPort}`;
+}
+
 /** Reads and validates the environment once; every problem is named in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -80,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (e.NODE_ENV === 'production' && !e.APP_ORIGIN) {
+    // Mailed links (password reset, e-mail confirmation) must never take their host from a request.
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_ORIGIN must be set when NODE_ENV is production (the origin users open, e.g. https://crew.example.com)',
+    );
   }
   return {
     port: e.PORT,

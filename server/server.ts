@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
+import { syncOwnerAdmin } from './features/users/owner.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
 
 export interface RunningServer {
@@ -36,9 +37,8 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
   const log = options.log ?? createLogger(config.logLevel);
   await fs.mkdir(config.uploadDir, { recursive: true });
   const db = await openDatabase(config, log, options.poolMax);
-  // The owner is an admin even if the account existed before OWNER_EMAIL named it.
-  if (config.ownerEmail)
-    await db.orm.em.fork().execute('update users set is_admin = true where email = ? and not is_admin', [config.ownerEmail]);
+  // The owner is an admin once its address is proven, even if the account existed before OWNER_EMAIL named it.
+  if (config.ownerEmail) await syncOwnerAdmin(db.orm.em.fork(), config.ownerEmail);
   const redis = config.redisUrl
     ? {
         pub: redisClient(config.redisUrl, log, 'pub'),

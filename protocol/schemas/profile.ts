@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { AIRCRAFT_TYPES, AIRLINES, POSITIONS } from '../enums.ts';
+import { BASE_MAX, EMPLOYEE_NUMBER_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { firstNameField, lastNameField } from './auth.ts';
+import { lineField } from './fields.ts';
 
 /** PUT /api/profile and the welcome setup form (which sends the first seven fields only). */
 export const profileSchema = z.object({
-  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).max(100),
-  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).max(100),
+  firstName: firstNameField,
+  lastName: lastNameField,
   airline: z.enum(AIRLINES, { error: MSG.airlineRequired }),
   position: z.enum(POSITIONS, { error: MSG.positionRequired }),
-  employeeNumber: z.string({ error: MSG.employeeNumberRequired }).trim().min(1, MSG.employeeNumberRequired).max(50),
-  base: z.string({ error: MSG.baseRequired }).trim().toUpperCase().min(1, MSG.baseRequired).max(10),
+  employeeNumber: lineField(EMPLOYEE_NUMBER_MAX, {
+    required: MSG.employeeNumberRequired,
+    tooLong: MSG.employeeNumberTooLong,
+    control: MSG.employeeNumberControl,
+  }),
+  base: lineField(BASE_MAX, { required: MSG.baseRequired, tooLong: MSG.baseTooLong, control: MSG.baseControl }).transform((v) =>
+    v.toUpperCase(),
+  ),
   aircraftType: z.enum(AIRCRAFT_TYPES, { error: MSG.aircraftTypeRequired }),
   emailNotifications: z.boolean().optional(),
 });

@@ -19,7 +19,7 @@ describe('embedded PostgreSQL', () => {
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
     };
-    const account = { firstName: 'Emb', lastName: 'Edded', email: 'embedded@example.com', password: 'Password123' };
+    const account = { firstName: 'Emb', lastName: 'Edded', email: 'embedded@example.com', password: 'Tarmac-Crew-88' };
     try {
       const first = await startServer(loadConfig(env));
       try {

@@ -2,45 +2,75 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from './errors.ts';
 
-/** Named limits (ARCHITECTURE.md section 7): points per window, keyed by the caller's address (and more). */
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Named limits (ARCHITECTURE.md section 7; the sign-in ones are explained in
+ * docs/decisions/0006-rate-limits.md): points per window in seconds.
+ */
 export const LIMITS = {
-  login: { points: 10, duration: 15 * 60 },
-  register: { points: 10, duration: 60 * 60 },
-  forgotPassword: { points: 5, duration: 15 * 60 },
-  messages: { points: 60, duration: 60 },
-  support: { points: 5, duration: 60 * 60 },
+  /** Sign-in attempts per address and e-mail. */
+  login: { points: 10, duration: 15 * MINUTE },
+  /** Sign-in attempts per address, whatever the account: one address trying many accounts. */
+  loginAddress: { points: 50, duration: 15 * MINUTE },
+  /** Failed sign-ins per account, from any address: many addresses trying one account. */
+  loginAccount: { points: 20, duration: 15 * MINUTE },
+  /** Not a limit: remembers which address signed into which account, which loginAccount lets through. */
+  loginKnown: { points: 1_000_000, duration: 14 * DAY },
+  register: { points: 10, duration: 60 * MINUTE },
+  forgotPassword: { points: 5, duration: 15 * MINUTE },
+  messages: { points: 60, duration: MINUTE },
+  support: { points: 5, duration: 60 * MINUTE },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
 export interface RateLimits {
   /** Counts one attempt for key; throws a 429 once the window's points are spent. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Attempts counted for key in the current window, without counting one. */
+  used(name: LimitName, key: string): Promise<number>;
+  /** Whether key has spent the window's points (the next consume would be refused). */
+  isSpent(name: LimitName, key: string): Promise<boolean>;
   reset(name: LimitName, key: string): Promise<void>;
 }
 
-/** Shared in Redis when there is one, so every instance counts together; in memory otherwise. */
+/**
+ * Shared in Redis when there is one, so every instance counts together; in memory otherwise.
+ * With Redis down each limiter answers from its in-memory insurance at once (rejectIfRedisNotReady)
+ * instead of waiting for retries, so sign-in keeps working, counted per instance meanwhile.
+ */
 export function createRateLimits(redis: Redis | undefined, overrides: Record<string, number> = {}): RateLimits {
-  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  const limiters = new Map<LimitName, { limiter: RateLimiterAbstract; points: number }>();
   for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
     const opts = { ...defaults, points: overrides[name] ?? defaults.points };
-    limiters.set(
-      name,
-      redis
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${name}`, ...opts, insuranceLimiter: new RateLimiterMemory(opts) })
-        : new RateLimiterMemory({ keyPrefix: name, ...opts }),
-    );
+    const limiter = redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `rl:${name}`,
+          rejectIfRedisNotReady: true,
+          ...opts,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: `insurance:${name}`, ...opts }),
+        })
+      : new RateLimiterMemory({ keyPrefix: name, ...opts });
+    limiters.set(name, { limiter, points: opts.points });
   }
+  const used = async (name: LimitName, key: string) => (await limiters.get(name)!.limiter.get(key))?.consumedPoints ?? 0;
   return {
     async consume(name, key) {
       try {
-        await limiters.get(name)!.consume(key);
+        await limiters.get(name)!.limiter.consume(key);
       } catch (err) {
         if (err instanceof RateLimiterRes) throw tooManyRequests();
         throw err;
       }
     },
+    used,
+    async isSpent(name, key) {
+      return (await used(name, key)) >= limiters.get(name)!.points;
+    },
     async reset(name, key) {
-      await limiters.get(name)!.delete(key);
+      await limiters.get(name)!.limiter.delete(key);
     },
   };
 }

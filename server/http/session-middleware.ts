@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import type { Next } from 'koa';
-import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
+import { readSessionToken } from '../features/auth/session-cookie.ts';
+import { SessionStore } from '../features/auth/session.store.ts';
 import type { UserRecord } from '../features/users/user.presenter.ts';
 import type { AppContext } from './context.ts';
 import { unauthorized } from './errors.ts';
@@ -10,7 +11,7 @@ import { unauthorized } from './errors.ts';
 export function sessionMiddleware(orm: MikroORM, cache: SessionCache) {
   return async (ctx: AppContext, next: Next) => {
     ctx.state.em = orm.em.fork();
-    const token = ctx.cookies.get(SESSION_COOKIE);
+    const token = readSessionToken(ctx.get('Cookie'), ctx.secure);
     if (token && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/'))) {
       const session = await new SessionStore(ctx.state.em, cache).load(token);
       if (session) {

@@ -33,7 +33,8 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
               mail.html,
               mail.text ?? null,
             ]);
-          log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the local outbox');
+          // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
+          log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
         }
         return { delivered: true };
       } catch (err) {

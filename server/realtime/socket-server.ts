@@ -4,22 +4,15 @@ import { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { SESSION_COOKIE, SessionStore } from '../features/auth/session.store.ts';
+import { sessionTokenOf } from '../features/auth/session-cookie.ts';
+import { SessionStore } from '../features/auth/session.store.ts';
+import { hasAdminRights } from '../features/users/owner.ts';
 import { groupKeyOf } from '../features/users/user.presenter.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { statsFor } from '../features/dashboard/dashboard.service.ts';
 import { rooms } from './rooms.ts';
 import type { IoServer } from './publisher.ts';
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
 
 export interface SocketDeps {
   config: Config;
@@ -46,14 +39,14 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
 
   io.use(async (socket, next) => {
     try {
-      const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
+      const token = sessionTokenOf(socket.request, deps.config.trustProxy);
       const session = token ? await new SessionStore(deps.orm.em.fork(), deps.sessionCache).load(token) : null;
       if (!session) return next(new Error('unauthorized'));
       socket.data.userId = session.user.id;
       const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
       const group = groupKeyOf(session.user);
       if (group) joined.push(rooms.board(group));
-      if (session.user.isAdmin || (deps.config.ownerEmail && session.user.email === deps.config.ownerEmail)) joined.push(rooms.admins);
+      if (hasAdminRights(session.user, deps.config.ownerEmail)) joined.push(rooms.admins);
       await socket.join(joined);
       next();
     } catch (err) {

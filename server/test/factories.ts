@@ -4,7 +4,7 @@ import type { ProfileBody } from '../../protocol/schemas/profile.ts';
 import type { TestClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
-export const PASSWORD = 'Password123';
+export const PASSWORD = 'Tarmac-Crew-88';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;

@@ -2,7 +2,7 @@ import { AdminLog, AdminNotification, EmailTemplate, OutboxMail, SupportRequest,
 import { BaseChatMessage, BaseChatMessageAttachment, Message, MessageAttachment, ScheduleImage } from './message.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
 import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
-import { PasswordResetToken, Session, User } from './user.entity.ts';
+import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
 
 export * from './admin.entity.ts';
 export * from './message.entity.ts';
@@ -14,6 +14,7 @@ export const entities = [
   User,
   Session,
   PasswordResetToken,
+  EmailVerificationToken,
   TradeRequest,
   TripImage,
   Match,

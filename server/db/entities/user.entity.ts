@@ -51,3 +51,18 @@ export const PasswordResetToken = defineEntity({
     createdAt: insertTime(),
   },
 });
+
+/** The mailed link that proves an address (owner rights and account linking wait for it). */
+export const EmailVerificationToken = defineEntity({
+  name: 'EmailVerificationToken',
+  tableName: 'email_verification_tokens',
+  properties: {
+    id: serialId(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
+    /** sha256 of the token sent by mail. */
+    token: p.string().length(64).unique(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: insertTime(),
+  },
+});

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { MSG } from '../../../protocol/messages.ts';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../../protocol/schemas/auth.ts';
+import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -8,14 +9,23 @@ import { parseBody } from '../../http/validate.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { presentCurrentUser, type UserRecord } from '../users/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
+import { EmailVerification } from './email-verification.ts';
+import { withLoginLimits } from './login-limits.ts';
 import { finishSocialSignIn, startSocialSignIn } from './oidc.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { SessionStore } from './session.store.ts';
 
+/** A confirmation link opened while signed out waits here for the sign-in that follows. */
+const VERIFY_COOKIE = 'crewtrade.verify';
+
 export function authRoutes(deps: Deps) {
   const router = new Router<AppState>();
   const service = (ctx: AppContext) => new AuthService(ctx.state.em, deps);
+  const verification = (ctx: AppContext) => new EmailVerification(ctx.state.em, deps);
+  // The social redirect URI may follow the request in development: the provider checks it against its own list.
   const appOrigin = (ctx: AppContext) => deps.config.appOrigin ?? `${ctx.protocol}://${ctx.host}`;
+  // Mailed links never follow the request (its Host and X-Forwarded-Host are the caller's to write).
+  const mailOrigin = (ctx: AppContext) => linkOrigin(deps.config, ctx.req.socket.localPort ?? 0);
 
   /** A new sid at every sign-in; any session the browser had is ended first. */
   async function signIn(ctx: AppContext, user: UserRecord) {
@@ -26,6 +36,14 @@ export function authRoutes(deps: Deps) {
     ctx.body = presentCurrentUser(user, deps.config.ownerEmail);
   }
 
+  /** Confirms the address when a confirmation link opened while signed out belongs to this account. */
+  async function confirmPendingVerification(ctx: AppContext, user: UserRecord): Promise<UserRecord> {
+    const token = ctx.cookies.get(VERIFY_COOKIE);
+    if (!token) return user;
+    ctx.cookies.set(VERIFY_COOKIE, null, { httpOnly: true, sameSite: 'lax', overwrite: true });
+    return (await verification(ctx).confirm(token, user.id)) ? { ...user, emailVerified: true } : user;
+  }
+
   router.get('/api/auth/user', (ctx) => {
     ctx.body = presentCurrentUser(requireUser(ctx), deps.config.ownerEmail);
   });
@@ -34,17 +52,32 @@ export function authRoutes(deps: Deps) {
     const body = parseBody(registerSchema, ctx.request.body);
     await deps.limits.consume('register', ctx.ip);
     const user = await service(ctx).register(body);
+    await verification(ctx).send(user, mailOrigin(ctx));
     ctx.status = 201;
     await signIn(ctx, user);
   });
 
   router.post('/api/login', async (ctx) => {
     const body = parseBody(loginSchema, ctx.request.body);
-    const key = `${ctx.ip}:${body.email}`;
-    await deps.limits.consume('login', key);
-    const user = await service(ctx).login(body);
-    await deps.limits.reset('login', key);
-    await signIn(ctx, user);
+    const user = await withLoginLimits(deps.limits, ctx.ip, body.email, () => service(ctx).login(body));
+    await signIn(ctx, await confirmPendingVerification(ctx, user));
+  });
+
+  /**
+   * The link of the confirmation mail. Signed in as its account: confirmed, on to the app. Signed
+   * out (another device, say): the token waits in a short-lived cookie for the next sign-in. A
+   * forged request can only confirm the forger's own address, and only in their own session.
+   */
+  router.get('/api/verify-email', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const accountId = await verification(ctx).accountOf(token);
+    if (!accountId) return ctx.redirect('/login?error=verify-failed');
+    if (ctx.state.user?.id === accountId) {
+      await verification(ctx).confirm(token, accountId);
+      return ctx.redirect('/');
+    }
+    ctx.cookies.set(VERIFY_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: 60 * 60 * 1000, overwrite: true });
+    ctx.redirect('/login?error=verify');
   });
 
   router.get('/api/login', async (ctx) => {
@@ -70,7 +103,7 @@ export function authRoutes(deps: Deps) {
   router.post('/api/forgot-password', async (ctx) => {
     const { email } = parseBody(forgotPasswordSchema, ctx.request.body);
     await deps.limits.consume('forgotPassword', ctx.ip);
-    await service(ctx).forgotPassword(email, appOrigin(ctx));
+    await service(ctx).forgotPassword(email, mailOrigin(ctx));
     ctx.body = { message: MSG.forgotPasswordSent };
   });
 

@@ -1,19 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createHash, randomBytes } from 'node:crypto';
 import { MSG } from '../../../protocol/messages.ts';
 import { RESET_TOKEN_TTL_MS } from '../../../protocol/limits.ts';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../../protocol/schemas/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid, unauthorized } from '../../http/errors.ts';
-import { escapeHtml } from '../../mail/render.ts';
 import { rooms } from '../../realtime/rooms.ts';
+import { markEmailVerified } from '../users/owner.ts';
 import { userColumns, type UserRecord } from '../users/user.presenter.ts';
+import { resetMail } from './auth.mails.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import type { SocialProfile } from './oidc.ts';
 import { SessionStore } from './session.store.ts';
+import { hashToken, newMailToken } from './tokens.ts';
 
 type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'publisher' | 'log' | 'sessionCache'>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+function refuseCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) throw invalid(MSG.passwordTooCommon, field);
+}
 
 export class AuthService {
   constructor(
@@ -21,14 +27,17 @@ export class AuthService {
     private readonly deps: AuthDeps,
   ) {}
 
+  /**
+   * A new local account, unverified: owner rights wait for the mailed link (or a reset, or a
+   * provider), so typing OWNER_EMAIL into the form first proves nothing.
+   */
   async register(body: RegisterBody): Promise<UserRecord> {
+    refuseCommon(body.password, 'password');
     const hash = await this.deps.hasher.hash(body.password);
-    const isOwner = body.email === this.deps.config.ownerEmail;
     try {
       const rows = await this.em.execute<UserRecord[]>(
-        `insert into users (email, password, first_name, last_name, is_admin) values (?, ?, ?, ?, ?)
-         returning ${userColumns('users')}`,
-        [body.email, hash, body.firstName, body.lastName, isOwner],
+        `insert into users (email, password, first_name, last_name) values (?, ?, ?, ?) returning ${userColumns('users')}`,
+        [body.email, hash, body.firstName, body.lastName],
       );
       return rows[0]!;
     } catch (err) {
@@ -50,19 +59,43 @@ export class AuthService {
     return user;
   }
 
-  /** The account of a verified social e-mail, created on first sign-in (no password: local sign-in stays closed). */
+  /**
+   * The account of a provider-verified e-mail, created on first sign-in (no password: local sign-in
+   * stays closed). Linking to an existing account whose address was never proven ends whatever
+   * whoever signed it up left behind: its password and every session (pre-account hijacking,
+   * docs/decisions/0005-account-linking.md).
+   */
   async socialSignIn(profile: SocialProfile): Promise<UserRecord> {
-    const isOwner = profile.email === this.deps.config.ownerEmail;
-    const rows = await this.em.execute<UserRecord[]>(
-      `insert into users (email, first_name, last_name, auth_type, email_verified, is_admin) values (?, ?, ?, 'oidc', true, ?)
-       on conflict (email) do update set email_verified = true
-       returning ${userColumns('users')}`,
-      [profile.email, profile.firstName, profile.lastName, isOwner],
-    );
-    return rows[0]!;
+    const ownerEmail = this.deps.config.ownerEmail;
+    const linked = await this.em.transactional(async (em) => {
+      const created = await em.execute<UserRecord[]>(
+        `insert into users (email, first_name, last_name, auth_type, email_verified, is_admin) values (?, ?, ?, 'oidc', true, ?)
+         on conflict (email) do nothing returning ${userColumns('users')}`,
+        [profile.email, profile.firstName, profile.lastName, profile.email === ownerEmail],
+      );
+      if (created[0]) return { user: created[0], sids: [] as string[] };
+      const existing = await em.execute<{ id: number; emailVerified: boolean }[]>(
+        'select id, email_verified as "emailVerified" from users where email = ? for update',
+        [profile.email],
+      );
+      const id = existing[0]!.id;
+      let sids: string[] = [];
+      if (!existing[0]!.emailVerified) {
+        await em.execute('update users set password = null where id = ?', [id]);
+        sids = await new SessionStore(em).destroyAllForUser(id);
+      }
+      await markEmailVerified(em, id, ownerEmail);
+      const rows = await em.execute<UserRecord[]>(`select ${userColumns('u')} from users u where u.id = ?`, [id]);
+      return { user: rows[0]!, sids };
+    });
+    this.endSessions(linked.user.id, linked.sids);
+    return linked.user;
   }
 
-  /** Same answer whether or not the address is known; only a known one gets mail. */
+  /**
+   * Same answer, in about the same time, whether or not the address is known: only a known one
+   * gets a token, and its mail is sent after the answer (awaiting SMTP would tell them apart).
+   */
   async forgotPassword(email: string, origin: string): Promise<void> {
     const rows = await this.em.execute<{ id: number; firstName: string | null }[]>(
       'select id, first_name as "firstName" from users where email = ?',
@@ -70,41 +103,44 @@ export class AuthService {
     );
     const user = rows[0];
     if (!user) return;
-    const token = randomBytes(32).toString('base64url');
+    const { token, hash } = newMailToken();
     await this.em.execute('insert into password_reset_tokens (user_id, token, expires_at) values (?, ?, ?)', [
       user.id,
-      createHash('sha256').update(token).digest('hex'),
+      hash,
       new Date(Date.now() + RESET_TOKEN_TTL_MS),
     ]);
-    const link = `${origin}/reset-password?token=${token}`;
-    const name = user.firstName ?? 'there';
-    await this.deps.mailer.send({
-      to: email,
-      subject: 'Reset your Crewtrade password',
-      text: `Hi ${name},\n\nReset your password with this link (valid for one hour):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
-      html:
-        `<p>Hi ${escapeHtml(name)},</p><p>Reset your Crewtrade password with the link below. It is valid for one hour and works once.</p>` +
-        `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
-    });
+    // Mailer.send never throws: a failed delivery is logged there.
+    void this.deps.mailer.send(resetMail(email, user.firstName, `${origin}/reset-password?token=${token}`));
   }
 
-  /** Single use: the token is spent by a conditional update, so two uses race to one winner. */
+  /**
+   * Single use: the token is spent by a conditional update, so two uses race to one winner. The
+   * link came by mail, so the address is proven too (the way a real owner takes back an address
+   * someone else signed up with: the squatter's password and sessions end here).
+   */
   async resetPassword(body: ResetPasswordBody): Promise<void> {
+    refuseCommon(body.newPassword, 'newPassword');
     const hash = await this.deps.hasher.hash(body.newPassword);
     const ended = await this.em.transactional(async (em) => {
       const spent = await em.execute<{ userId: number }[]>(
         `update password_reset_tokens set used_at = now() where token = ? and used_at is null and expires_at > now()
          returning user_id as "userId"`,
-        [createHash('sha256').update(body.token).digest('hex')],
+        [hashToken(body.token)],
       );
       const userId = spent[0]?.userId;
       if (!userId) throw invalid(MSG.resetTokenInvalid, 'token');
       await em.execute('update users set password = ?, updated_at = now() where id = ?', [hash, userId]);
+      await markEmailVerified(em, userId, this.deps.config.ownerEmail);
       // Every other outstanding link of this user dies with the reset.
       await em.execute('update password_reset_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
       return { userId, sids: await new SessionStore(em).destroyAllForUser(userId) };
     });
-    this.deps.sessionCache.invalidateUser(ended.userId);
-    for (const sid of ended.sids) this.deps.publisher.disconnect(rooms.session(sid));
+    this.endSessions(ended.userId, ended.sids);
+  }
+
+  /** After commit: cached reads of the user go, and the ended sessions' sockets are closed. */
+  private endSessions(userId: number, sids: string[]): void {
+    this.deps.sessionCache.invalidateUser(userId);
+    for (const sid of sids) this.deps.publisher.disconnect(rooms.session(sid));
   }
 }

@@ -42,6 +42,37 @@ describe('POST /api/register', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it.each([
+    ['password', MSG.passwordTooCommon],
+    ['12345678', MSG.passwordTooCommon],
+    ['Password123', MSG.passwordTooCommon],
+    ['qwertyuiop', MSG.passwordTooCommon],
+    ['x'.repeat(257), MSG.passwordTooLong],
+  ])('refuses the password %s with the real rule', async (password, message) => {
+    const body = newcomer();
+    const res = await app.client().post('/api/register', { ...body, password });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await app.client().post('/api/login', { email: body.email, password })).status).toBe(401);
+  });
+
+  it('accepts a 256-character password', async () => {
+    const res = await app.client().post('/api/register', { ...newcomer(), password: 'Crew-'.repeat(51) + 'x' });
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    [{ email: `${'a'.repeat(250)}@example.com` }, MSG.emailInvalid],
+    [{ firstName: 'D'.repeat(101) }, MSG.firstNameTooLong],
+    [{ lastName: 'P'.repeat(101) }, MSG.lastNameTooLong],
+    [{ firstName: 'Da\u0007na' }, MSG.firstNameControl],
+    [{ lastName: 'Pi\nlot' }, MSG.lastNameControl],
+  ])('refuses %o with a clear 400, never a 500', async (override, message) => {
+    const res = await app.client().post('/api/register', { ...newcomer(), ...override });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it('refuses a duplicate e-mail, case-insensitively, and keeps the first account', async () => {
     const body = newcomer(`dup-${Date.now()}@example.com`);
     expect((await app.client().post('/api/register', body)).status).toBe(201);
@@ -52,9 +83,15 @@ describe('POST /api/register', () => {
     expect(login.status).toBe(200);
   });
 
-  it('makes the OWNER_EMAIL account an admin and protected', async () => {
-    const res = await app.client().post('/api/register', newcomer('owner@crewtrade.test'));
-    expect(res.body).toMatchObject({ isAdmin: true, isProtected: true });
+  it('gives the OWNER_EMAIL account (in any letter case) no rights before its address is confirmed', async () => {
+    const res = await app.client().post('/api/register', newcomer('Owner@CrewTrade.test'));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: 'owner@crewtrade.test', isAdmin: false, isProtected: false });
+  });
+
+  it('refuses a NUL byte or an over-long e-mail at sign-in with a 400', async () => {
+    expect((await app.client().post('/api/login', { email: `${'a'.repeat(300)}@example.com`, password: 'x' })).status).toBe(400);
+    expect((await app.client().post('/api/register', { ...newcomer(), firstName: 'Dana\u0000' })).status).toBe(400);
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {

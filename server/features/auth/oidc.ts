@@ -78,8 +78,9 @@ export async function finishSocialSignIn(config: Config, origin: string, ctx: Co
     const tokens = await client.authorizationCodeGrant(server, currentUrl, { pkceCodeVerifier: verifier, expectedState: state });
     const claims = tokens.claims();
     const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    // An unverified address could claim someone else's account.
-    if (!email || claims?.email_verified === false) return null;
+    // Only a provider's explicit `true` counts: a missing claim or the string "true" proves nothing,
+    // and an unproven address could claim someone else's account (or create one in their name).
+    if (!email || claims?.email_verified !== true) return null;
     const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
     return { email, firstName: text(claims?.given_name), lastName: text(claims?.family_name) };
   } catch {

@@ -1,8 +1,10 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../test/factories.ts';
-import { readOutbox, resetTokenFrom, sql } from '../../test/outbox.ts';
+import { readOutbox, resetTokenFrom, sql, waitForMail } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { RESET_SUBJECT } from './auth.mails.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,8 +17,7 @@ afterAll(async () => {
 async function requestReset(email: string): Promise<string> {
   const res = await app.client().post('/api/forgot-password', { email });
   expect(res.status).toBe(200);
-  const mails = await readOutbox(app.databaseUrl, email);
-  const token = resetTokenFrom(mails.at(-1)!);
+  const token = resetTokenFrom(await waitForMail(app.databaseUrl, email, RESET_SUBJECT));
   expect(token).toBeTruthy();
   return token!;
 }
@@ -28,6 +29,7 @@ describe('POST /api/forgot-password', () => {
     const [mail] = await readOutbox(app.databaseUrl, email);
     expect(mail!.text).toContain('http://crew.example/reset-password?token=');
     expect(mail!.subject).toBe('Reset your Crewtrade password');
+    expect(await readOutbox(app.databaseUrl, email)).toHaveLength(1);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -83,6 +85,9 @@ describe('POST /api/reset-password', () => {
     [{ newPassword: 'alllowercase1' }, MSG.passwordUppercase],
     [{ newPassword: 'ALLUPPERCASE1' }, MSG.passwordLowercase],
     [{ newPassword: 'NoNumbersHere' }, MSG.passwordNumber],
+    [{ newPassword: 'Password1' }, MSG.passwordTooCommon],
+    [{ newPassword: 'Qwerty123' }, MSG.passwordTooCommon],
+    [{ newPassword: `Aa1${'x'.repeat(254)}` }, MSG.passwordTooLong],
   ])('rejects %o with the spec message', async (override, message) => {
     const res = await app.client().post('/api/reset-password', { token: 'sometoken', newPassword: 'GoodPass1', ...override });
     expect(res.status).toBe(400);
@@ -93,5 +98,45 @@ describe('POST /api/reset-password', () => {
     const res = await app.client().post('/api/reset-password', { newPassword: 'GoodPass1' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.resetTokenMissing);
+  });
+});
+
+/** A POST with a Host header of our choosing (fetch always sends the real one). */
+function postWithHost(url: string, path: string, body: unknown, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(path, url), { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe('links in mail never come from the request', () => {
+  let dev: TestApp;
+  beforeAll(async () => {
+    // No APP_ORIGIN (development), behind a trusted proxy: the request's host is the caller's to write.
+    dev = await startTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await dev?.close();
+  });
+
+  it('ignores a forged X-Forwarded-Host: the link is on localhost at the server port', async () => {
+    const { email } = await makeUser(dev);
+    const res = await dev.client().post('/api/forgot-password', { email }, { 'x-forwarded-host': 'evil.example' });
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(dev.databaseUrl, email, RESET_SUBJECT);
+    expect(mail.text).toContain(`http://localhost:${dev.server.port}/reset-password?token=`);
+    expect(mail.text! + mail.html).not.toContain('evil');
+  });
+
+  it('ignores a forged Host', async () => {
+    const { email } = await makeUser(dev);
+    expect(await postWithHost(dev.url, '/api/forgot-password', { email }, 'evil.example')).toBe(200);
+    const mail = await waitForMail(dev.databaseUrl, email, RESET_SUBJECT);
+    expect(mail.text).toContain(`http://localhost:${dev.server.port}/reset-password?token=`);
+    expect(mail.text! + mail.html).not.toContain('evil');
   });
 });

@@ -3,8 +3,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { userColumns, type UserRecord } from '../users/user.presenter.ts';
 import type { SessionCache } from './session-cache.ts';
 
-export const SESSION_COOKIE = 'crewtrade.sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * However active, a session ends this long after sign-in: a stolen cookie can't be kept alive
+ * forever. Enforced on `expire` itself, which stays the one truth (the socket sweep reads it too).
+ */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, so reads stay reads. */
 const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -48,7 +52,13 @@ export class SessionStore {
     if (!row) return null;
     const { expire, ...user } = row;
     if (new Date(expire).getTime() - Date.now() < SESSION_TTL_MS - TOUCH_AFTER_MS) {
-      await this.em.execute('update sessions set expire = ? where sid = ?', [new Date(Date.now() + SESSION_TTL_MS), sid]);
+      // Slides forward, but never past sign-in + SESSION_MAX_AGE_MS; an old session is ended here.
+      const touched = await this.em.execute<{ live: boolean }[]>(
+        `update sessions set expire = least(?::timestamptz, (sess->>'createdAt')::timestamptz + ? * interval '1 millisecond')
+         where sid = ? returning expire > now() as live`,
+        [new Date(Date.now() + SESSION_TTL_MS), SESSION_MAX_AGE_MS, sid],
+      );
+      if (!touched[0]?.live) return null;
     }
     const session = { sid, user };
     this.cache?.set(session);

@@ -71,6 +71,35 @@ describe('PUT /api/profile', () => {
     expect((await client.get('/api/auth/user')).body.airline).toBe(user.airline);
   });
 
+  it.each([
+    [{ firstName: 'A'.repeat(101) }, MSG.firstNameTooLong],
+    [{ lastName: 'B'.repeat(101) }, MSG.lastNameTooLong],
+    [{ employeeNumber: '9'.repeat(51) }, MSG.employeeNumberTooLong],
+    [{ base: 'ATLANTA-HARTSFIELD' }, MSG.baseTooLong],
+    [{ firstName: 'Sam\tLee' }, MSG.firstNameControl],
+    [{ lastName: 'Lee\u202Eevil' }, MSG.lastNameControl],
+    [{ employeeNumber: 'E1\n2' }, MSG.employeeNumberControl],
+    [{ base: 'A\u0085B' }, MSG.baseControl],
+  ])('refuses %o with a clear 400 (column lengths, control characters), never a 500', async (override, message) => {
+    const { client, user } = await makeUser(app);
+    const res = await client.put('/api/profile', { ...profile(user.employeeNumber!), ...override });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a NUL byte in a name with a 400', async () => {
+    const { client, user } = await makeUser(app);
+    const res = await client.put('/api/profile', { ...profile(user.employeeNumber!), firstName: 'Sam\u0000' });
+    expect(res.status).toBe(400);
+  });
+
+  it('counts length in characters as the column does: 100 characters beyond the BMP fit', async () => {
+    const { client, user } = await makeUser(app);
+    const res = await client.put('/api/profile', { ...profile(user.employeeNumber!), firstName: '𠀀'.repeat(100) });
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe('𠀀'.repeat(100));
+  });
+
   it('is 401 signed out', async () => {
     expect((await app.client().put('/api/profile', profile('X1'))).status).toBe(401);
   });

@@ -1,4 +1,5 @@
 import type { CurrentUser, UserSummary } from '../../../protocol/shapes.ts';
+import { hasAdminRights, isProtectedOwner } from './owner.ts';
 
 /** A users row as loaded by raw SQL (camelCase aliases) or by the ORM. */
 export interface UserRecord {
@@ -14,6 +15,8 @@ export interface UserRecord {
   aircraftType: string | null;
   emailNotifications: boolean;
   isAdmin: boolean;
+  /** Proven by a mailed link, a password reset or a provider; owner rights wait for it. */
+  emailVerified: boolean;
   createdAt: Date | string;
 }
 
@@ -32,13 +35,14 @@ export const userColumns = (alias: string) =>
     'aircraft_type as "aircraftType"',
     'email_notifications as "emailNotifications"',
     'is_admin as "isAdmin"',
+    'email_verified as "emailVerified"',
     'created_at as "createdAt"',
   ]
     .map((c) => `${alias}.${c}`)
     .join(', ');
 
 export function presentCurrentUser(u: UserRecord, ownerEmail: string | undefined): CurrentUser {
-  const isProtected = !!ownerEmail && u.email === ownerEmail;
+  const isProtected = isProtectedOwner(u, ownerEmail);
   return {
     id: u.id,
     firstName: u.firstName,
@@ -51,7 +55,7 @@ export function presentCurrentUser(u: UserRecord, ownerEmail: string | undefined
     aircraftType: u.aircraftType as CurrentUser['aircraftType'],
     emailNotifications: u.emailNotifications,
     profileImageUrl: u.profileImageUrl,
-    isAdmin: u.isAdmin || isProtected,
+    isAdmin: hasAdminRights(u, ownerEmail),
     isProtected,
     createdAt: new Date(u.createdAt).toISOString(),
   };

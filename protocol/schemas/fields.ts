@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Characters no one types into a name or number: C0/C1 controls (tab and line breaks included),
+ * line and paragraph separators, and the bidirectional overrides that make a name read as
+ * another. Joiners stay: some scripts spell names with them.
+ */
+const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** Length as PostgreSQL's varchar counts it: code points, not UTF-16 units. */
+export const charCount = (v: string) => [...v].length;
+
+/** A required one-line text stored in a varchar(max) column, trimmed, with a message for each rule. */
+export function lineField(max: number, messages: { required: string; tooLong: string; control: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .refine((v) => charCount(v) <= max, messages.tooLong)
+    .refine((v) => !CONTROL.test(v), messages.control);
+}
