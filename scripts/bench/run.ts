@@ -41,7 +41,15 @@ async function main() {
     const port = await freePort();
     const app = await startProcess(
       'server/main.ts',
-      { DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', RATE_LIMIT_OVERRIDES: 'login=1000000' },
+      {
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        // Production requires it (mailed links); the bench's clients send no Origin, so it refuses nothing.
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        RATE_LIMIT_OVERRIDES: 'login=1000000',
+      },
       /listening|READY/,
     );
     // The app logs nothing at warn when ready; startProcess also accepts the port answering.

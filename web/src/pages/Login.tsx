@@ -15,8 +15,14 @@ export default function Login() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // A social sign-in that came back with an error says why, until the next attempt.
-  const socialError = { social: MSG.socialNotConfigured, 'social-failed': MSG.socialFailed }[params.get('error') ?? ''] ?? null;
+  // A social sign-in or a confirmation link that came back here says why, until the next attempt.
+  const socialError =
+    {
+      social: MSG.socialNotConfigured,
+      'social-failed': MSG.socialFailed,
+      verify: MSG.verifySignIn,
+      'verify-failed': MSG.verifyFailed,
+    }[params.get('error') ?? ''] ?? null;
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
     MSG.loginFailed,
