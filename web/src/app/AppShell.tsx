@@ -1,14 +1,16 @@
 // The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
-import { ProfileSetupDialog } from '../components/ProfileSetupDialog.tsx';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { LoadingView } from './LoadingView.tsx';
 import { TopNav } from './TopNav.tsx';
+
+// Only a user without a profile needs the setup dialog: its code is fetched for them alone.
+const ProfileSetupDialog = lazy(() => import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })));
 
 export default function AppShell() {
   const user = useSessionStore((s) => s.user);
@@ -36,7 +38,11 @@ export default function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      {(needsSetup || setupSubmitted) && <ProfileSetupDialog user={user} onSubmitted={() => setSetupSubmitted(true)} />}
+      {(needsSetup || setupSubmitted) && (
+        <Suspense fallback={null}>
+          <ProfileSetupDialog user={user} onSubmitted={() => setSetupSubmitted(true)} />
+        </Suspense>
+      )}
       <ConfirmHost />
     </div>
   );

@@ -6,7 +6,7 @@ import { DASHBOARD_RECENT } from '../../../protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { PlusIcon } from '../components/Icons.tsx';
-import { RequestModal } from '../components/RequestModal.tsx';
+import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
 import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName } from '../lib/format.ts';
@@ -229,7 +229,7 @@ export default function Dashboard() {
         </section>
       </div>
 
-      {modal && <RequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
+      {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { RequestType } from '../../../protocol/enums.ts';
 import type { TradeRequestItem } from '../../../protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { RequestCard } from '../components/RequestCard.tsx';
-import { RequestModal } from '../components/RequestModal.tsx';
+import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { positionPhrase } from '../lib/format.ts';
 import { byDate, deleteRequest } from '../lib/requestActions.ts';
@@ -194,7 +194,7 @@ export default function Tradeboard() {
         </>
       )}
 
-      {modal && <RequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
+      {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
     </div>
   );
 }
