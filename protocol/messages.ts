@@ -24,6 +24,7 @@ export const MSG = {
   resetTokenInvalid: 'This reset link is invalid or has expired',
   tooManyRequests: 'Too many requests. Please try again later.',
   forbiddenOrigin: 'Cross-site request refused',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   notFound: 'Not found',
   userNotFound: 'User not found',
   socialNotConfigured: 'Social sign-in is not configured',

