@@ -104,6 +104,8 @@ redis_answers() {
 ensure_redis() {
   if redis_answers; then
     ci_log "Redis answers at 127.0.0.1:$REDIS_PORT"
+    # The fault tests (server/faults/) start Redis servers of their own.
+    command -v redis-server >/dev/null 2>&1 || apt_install redis-server
     return 0
   fi
   ci_log "Redis does not answer at 127.0.0.1:$REDIS_PORT"

@@ -34,9 +34,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+/** Until `check` passes; fails at once if the process can't start (not installed) or ends. */
+async function waitFor(what: string, child: ChildProcess, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  let failure: string | undefined;
+  child.once('error', (err) => (failure = `${what} could not start: ${err.message}`));
+  child.once('exit', (code, signal) => (failure ??= `${what} exited (${code ?? signal}) while starting`));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (failure) throw new Error(failure);
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -83,7 +88,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     child = track(
       spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }),
     );
-    await waitFor('redis-server', () => redisAnswers(port));
+    await waitFor('redis-server', child, () => redisAnswers(port));
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop: () => stopped(child, 'SIGKILL') };
@@ -193,7 +198,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
         { ...asUser, stdio: 'ignore' },
       ),
     );
-    await waitFor('postgres', async () => {
+    await waitFor('postgres', child, async () => {
       const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
       c.on('error', () => undefined);
       try {
