@@ -22,6 +22,8 @@ export interface LoadOptions {
   seconds: number;
   /** Builds each request's body, so every request can differ (new requests, new dates). */
   body?: () => string;
+  /** Headers for each request on top of `headers`: to act as many users in turn (their cookies). */
+  headersEach?: () => Record<string, string>;
 }
 
 /** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
@@ -34,13 +36,18 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     connections,
     duration: o.seconds,
     overallRate: o.rate,
-    requests: o.body
-      ? [
-          {
-            setupRequest: (req) => ({ ...req, body: o.body!() }),
-          },
-        ]
-      : undefined,
+    requests:
+      o.body || o.headersEach
+        ? [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                ...(o.body ? { body: o.body() } : {}),
+                ...(o.headersEach ? { headers: { ...req.headers, ...o.headersEach() } } : {}),
+              }),
+            },
+          ]
+        : undefined,
   });
   return {
     label: o.label,

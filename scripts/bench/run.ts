@@ -25,9 +25,13 @@ async function freshDatabase(name: string): Promise<string> {
 
 export interface BenchContext {
   appUrl: string;
+  /** The app's process, for memory samples (/proc/<pid>/status). */
+  appPid: number;
   databaseUrl: string;
   db: pg.Client;
   load(label: string, opts: Omit<Parameters<typeof runLoad>[0], 'url' | 'label' | 'seconds'> & { path: string }): Promise<LoadResult>;
+  /** Adds a row measured another way (another duration, another server) to the results table. */
+  record(result: LoadResult): void;
   note(line: string): void;
 }
 
@@ -58,6 +62,7 @@ async function main() {
     const appUrl = `http://127.0.0.1:${port}`;
     const ctx: BenchContext = {
       appUrl,
+      appPid: app.pid!,
       databaseUrl,
       db,
       async load(label, opts) {
@@ -67,6 +72,10 @@ async function main() {
         console.error(formatTable([r]).split('\n').at(-1));
         results.push(r);
         return r;
+      },
+      record(r) {
+        console.error(formatTable([r]).split('\n').at(-1));
+        results.push(r);
       },
       note(line) {
         console.error(line);

@@ -4,7 +4,8 @@ import { seedUsers } from './seed-users.ts';
 
 let seq = 0;
 const futureDate = () => new Date(Date.now() + (1 + (seq++ % 60)) * 86_400_000).toISOString().slice(0, 10);
-const newRequestBody = () => {
+/** A new request a few weeks ahead, each different (type, date, route). */
+export const newRequestBody = () => {
   const type = (['drop', 'pickup', 'trade'] as const)[seq % 3]!;
   return JSON.stringify({
     type,

@@ -1,5 +1,6 @@
 import type { BenchContext } from './run.ts';
 import { authScenario } from './scenario-auth.ts';
+import { boardScenario, mixedScenario } from './scenario-board.ts';
 import { growthScenario, requestsScenario } from './scenario-requests.ts';
 
 export interface Scenario {
@@ -8,4 +9,4 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario];
+export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario, boardScenario, mixedScenario];

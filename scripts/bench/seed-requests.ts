@@ -4,10 +4,14 @@ import type pg from 'pg';
 export const CALLER_GROUP = 'Delta|JFK|captain|737';
 
 /**
- * Bulk requests in SQL: `active` future requests in the caller's group (the tradeboard's 200) plus
- * `others` spread over the other groups and a year of dates, a third of them in the past.
+ * Bulk requests in SQL: `active` future requests in the caller's group (the tradeboard's 200),
+ * posted in turn by `activeCrew` of its members (20 unless said), plus `others` spread over the
+ * other groups and a year of dates, a third of them in the past.
  */
-export async function seedRequests(db: pg.Client, opts: { active: number; others: number; users: number }): Promise<void> {
+export async function seedRequests(
+  db: pg.Client,
+  opts: { active: number; others: number; users: number; activeCrew?: number },
+): Promise<void> {
   const insert = (where: string) => `
     insert into requests (user_id, type, date, additional_dates, desired_dates, route_type, route, trip_days,
                           aircraft_type, status, group_key, all_dates, last_date)
@@ -21,10 +25,10 @@ export async function seedRequests(db: pg.Client, opts: { active: number; others
     await db.query(
       insert(`generate_series(1, $1::int) as g(i)
       cross join lateral (select * from users where airline || '|' || base || '|' || position || '|' || aircraft_type = $2
-                          and id > 1 order by id offset (g.i % 20) limit 1) u
+                          and id > 1 order by id offset (g.i % $3::int) limit 1) u
       cross join lateral (select (array['drop','pickup','trade'])[1 + g.i % 3] as type) t
       cross join lateral (select current_date + (1 + g.i % 60) as day) d`),
-      [opts.active, CALLER_GROUP],
+      [opts.active, CALLER_GROUP, opts.activeCrew ?? 20],
     );
   await db.query("update requests set status = 'active' where group_key = $1", [CALLER_GROUP]);
   // Everyone else, in batches so memory stays flat at a million rows.
