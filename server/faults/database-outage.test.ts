@@ -14,9 +14,12 @@ beforeAll(async () => {
   app = await startTestApp({}, server.url, { poolMax: 3, dbTimeouts: { connectMs: 1_000, statementMs: 1_000 } });
 });
 afterAll(async () => {
-  server?.thaw();
-  await app?.close();
-  await server?.destroy();
+  try {
+    server?.thaw();
+    await app?.close();
+  } finally {
+    await server?.destroy();
+  }
 });
 
 async function timed<T>(call: () => Promise<T>): Promise<{ res: T; ms: number }> {

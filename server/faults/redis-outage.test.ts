@@ -33,9 +33,12 @@ beforeAll(async () => {
   two = await startTestApp({ REDIS_URL: redis.url }, one.databaseUrl);
 });
 afterAll(async () => {
-  await two?.close();
-  await one?.close();
-  await redis?.stop();
+  try {
+    await two?.close();
+    await one?.close();
+  } finally {
+    await redis?.stop();
+  }
   process.off('unhandledRejection', onUnhandled);
   process.off('uncaughtException', onUnhandled);
 });
