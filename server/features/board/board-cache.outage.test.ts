@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { makeUser } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startThrowawayRedis, type ThrowawayRedis } from '../../test/throwaway-services.ts';
+import { requestBody, waitFor } from '../requests/requests.fixtures.ts';
+
+let redis: ThrowawayRedis;
+let one: TestApp;
+let two: TestApp;
+beforeAll(async () => {
+  // A Redis of this test's own: it is stopped and restarted below.
+  redis = await startThrowawayRedis();
+  one = await startTestApp({ REDIS_URL: redis.url });
+  two = await startTestApp({ REDIS_URL: redis.url }, one.databaseUrl);
+});
+afterAll(async () => {
+  try {
+    await two?.close();
+    await one?.close();
+  } finally {
+    await redis?.stop();
+  }
+});
+
+describe('board cache across a Redis outage', () => {
+  it('a change made while Redis was down shows on the other instance soon after Redis returns, not only when the entry ages out', async () => {
+    const reader = await makeUser(one, { base: 'OUT' });
+    const poster = await makeUser(one, { base: 'OUT' });
+    const readerOnTwo = two.client().setCookieHeader(reader.client.cookieHeader);
+    const idsOnTwo = async () => ((await readerOnTwo.get<TradeRequestItem[]>('/api/all-trades')).body ?? []).map((r) => r.id);
+    expect(await idsOnTwo()).toEqual([]);
+
+    await redis.stop();
+    const created = await poster.client.post('/api/requests', requestBody());
+    expect(created.status).toBe(201);
+    // Instance two never heard of it: its copy is stale (until the 30 s age limit).
+    expect(await idsOnTwo()).toEqual([]);
+
+    await redis.start();
+    // The clients reconnect within about a second; well inside the age limit.
+    expect(await waitFor(async () => (await idsOnTwo()).includes(created.body.id), 8_000)).toBe(true);
+  });
+});
