@@ -1,0 +1,107 @@
+// The REST routes the web app calls with fetch: method and path (":name" is a numeric id), the body
+// the route parses (the schemas' output types, which is what the web's forms produce) and what it
+// answers (the shapes). The web's API client is typed by this map, so a wrong path, a wrong body or
+// a wrong use of an answer does not compile. Routes the browser only navigates to (GET /api/logout,
+// GET /api/login and its callback, GET /api/verify-email, /uploads/*) are not fetched and not here.
+import type { z } from 'zod';
+import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody } from './schemas/auth.ts';
+import type { ProfileBody } from './schemas/profile.ts';
+import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
+import type { CurrentUser, DashboardStats, MatchItem, MatchNotification, ProfileView, TradeRequestItem } from './shapes.ts';
+
+/** The answer of a write that has nothing else to say. */
+export interface MessageResponse {
+  message: string;
+}
+
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
+export type AcknowledgeBody = z.infer<typeof acknowledgeSchema>;
+export type MatchStatusBody = z.infer<typeof matchStatusSchema>;
+
+/**
+ * `body`: the JSON the route reads (absent: none). `files`: the multipart field of a route that also
+ * takes files, sent with the same fields as the JSON body (lists as JSON text).
+ */
+export interface Endpoints {
+  /** The signed-in user; 401 when signed out. */
+  'GET /api/auth/user': { response: CurrentUser };
+  /** Creates the account and signs it in. */
+  'POST /api/register': { body: RegisterBody; response: CurrentUser };
+  'POST /api/login': { body: LoginBody; response: CurrentUser };
+  /** The same answer whether or not the address has an account. */
+  'POST /api/forgot-password': { body: ForgotPasswordBody; response: MessageResponse };
+  'POST /api/reset-password': { body: ResetPasswordBody; response: MessageResponse };
+
+  /** The saved user (airline, base, position or aircraft may have moved them to another group). */
+  'PUT /api/profile': { body: ProfileBody; response: CurrentUser };
+  'GET /api/profile/:userId': { response: ProfileView };
+
+  'GET /api/dashboard/stats': { response: DashboardStats };
+
+  /** The caller's own requests, every status. */
+  'GET /api/requests': { response: TradeRequestItem[] };
+  /** The board of the caller's group: current active requests, own included. */
+  'GET /api/all-trades': { response: TradeRequestItem[] };
+  'POST /api/requests': { body: RequestBody; files: 'tripImages'; response: TradeRequestItem };
+  /** JSON only: an edit never sends images. */
+  'PUT /api/requests/:id': { body: RequestBody; response: TradeRequestItem };
+  'DELETE /api/requests/:id': { response: MessageResponse };
+
+  'GET /api/matches': { response: MatchItem[] };
+  'PUT /api/matches/:id/status': { body: MatchStatusBody; response: MatchItem };
+  'DELETE /api/matches/:id': { response: MessageResponse };
+
+  'GET /api/notifications': { response: MatchNotification[] };
+  'POST /api/notifications/acknowledge': { body: AcknowledgeBody; response: MessageResponse };
+}
+
+/** Every route of the map as a value, for the test that holds the map to the server. */
+export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
+  'GET /api/auth/user': true,
+  'POST /api/register': true,
+  'POST /api/login': true,
+  'POST /api/forgot-password': true,
+  'POST /api/reset-password': true,
+  'PUT /api/profile': true,
+  'GET /api/profile/:userId': true,
+  'GET /api/dashboard/stats': true,
+  'GET /api/requests': true,
+  'GET /api/all-trades': true,
+  'POST /api/requests': true,
+  'PUT /api/requests/:id': true,
+  'DELETE /api/requests/:id': true,
+  'GET /api/matches': true,
+  'PUT /api/matches/:id/status': true,
+  'DELETE /api/matches/:id': true,
+  'GET /api/notifications': true,
+  'POST /api/notifications/acknowledge': true,
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The routes of one method, as written in the map ('/api/requests/:id'). */
+export type RouteOf<M extends HttpMethod> = {
+  [K in keyof Endpoints]: K extends `${M} ${infer Route}` ? Route : never;
+}[keyof Endpoints];
+
+/** A route as called: each ":name" segment becomes a number ('/api/requests/:id' → `/api/requests/${number}`). */
+export type PathOf<Route extends string> = Route extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${number}/${PathOf<Tail>}`
+  : Route extends `${infer Head}:${string}`
+    ? `${Head}${number}`
+    : Route;
+
+/** Every path a method may be called with. */
+export type ApiPath<M extends HttpMethod> = PathOf<RouteOf<M>>;
+
+/** The map's entry for a called path. */
+export type EndpointAt<M extends HttpMethod, P extends string> = Endpoints[{
+  [R in RouteOf<M>]: P extends PathOf<R> ? `${M} ${R}` : never;
+}[RouteOf<M>] &
+  keyof Endpoints];
+
+export type ResponseOf<M extends HttpMethod, P extends string> = EndpointAt<M, P>['response'];
+
+/** The JSON body of a called path; a route that takes files also takes the multipart form. */
+export type BodyOf<M extends HttpMethod, P extends string, Form = never> =
+  EndpointAt<M, P> extends { body: infer B } ? B | (EndpointAt<M, P> extends { files: string } ? Form : never) : never;
