@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'server',
           // The API files run first, then the browser files with fewer workers: 2 cores share both.
           sequence: { groupOrder: 0 },
-          include: ['server/**/*.test.ts', 'protocol/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'protocol/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
