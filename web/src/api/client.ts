@@ -1,5 +1,8 @@
-// Typed fetch wrapper. Every call sends the session cookie; a non-OK answer throws an Error whose
-// message is "STATUS: body" (spec section 8), and serverMessage() reads the JSON {message} back out.
+// The fetch wrapper, typed by the endpoint map of protocol/endpoints.ts: a path the map does not
+// list, a body it does not take or a wrong use of its answer is a compile error. Every call sends
+// the session cookie; a non-OK answer throws an Error whose message is "STATUS: body" (spec section
+// 8), and serverMessage() reads the JSON {message} back out.
+import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from '../../../protocol/endpoints.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -13,17 +16,13 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  /** Sent as JSON. */
+interface RequestOptions {
+  /** Sent as JSON, or as multipart/form-data when it is a FormData (the browser sets the boundary). */
   body?: unknown;
-  /** Sent as multipart/form-data (the browser sets the boundary). */
-  formData?: FormData;
   /** Answer null instead of throwing when the server says 401. */
   nullOn401?: boolean;
   signal?: AbortSignal;
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function parseBody(res: Response): Promise<unknown> {
   const text = await res.text();
@@ -35,33 +34,38 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/** The untyped call under the typed methods below; the map decides what goes in and comes out. */
+async function apiRequest(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (options.formData) {
-    body = options.formData;
+  if (options.body instanceof FormData) {
+    body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
   const res = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
-  if (res.status === 401 && options.nullOn401) return null as T;
+  if (res.status === 401 && options.nullOn401) return null;
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, res.statusText, text);
   }
-  return (await parseBody(res)) as T;
+  return parseBody(res);
 }
 
+// The casts below are the one place an answer is taken to be what the map says it is: the server
+// builds it from the same protocol shapes.
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body' | 'formData'>) => apiRequest<T>('GET', path, options),
+  get: <P extends ApiPath<'GET'>>(path: P, options?: { signal?: AbortSignal }) =>
+    apiRequest('GET', path, options) as Promise<ResponseOf<'GET', P>>,
   /** GET that yields null when signed out (401) instead of throwing. */
-  getOrNull: <T>(path: string) => apiRequest<T | null>('GET', path, { nullOn401: true }),
-  post: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body }),
-  put: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
-  delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
-  postForm: <T = unknown>(path: string, formData: FormData) => apiRequest<T>('POST', path, { formData }),
-  putForm: <T = unknown>(path: string, formData: FormData) => apiRequest<T>('PUT', path, { formData }),
+  getOrNull: <P extends ApiPath<'GET'>>(path: P) => apiRequest('GET', path, { nullOn401: true }) as Promise<ResponseOf<'GET', P> | null>,
+  /** JSON, or a FormData where the route takes files. */
+  post: <P extends ApiPath<'POST'>>(path: P, body: BodyOf<'POST', P, FormData>) =>
+    apiRequest('POST', path, { body }) as Promise<ResponseOf<'POST', P>>,
+  put: <P extends ApiPath<'PUT'>>(path: P, body: BodyOf<'PUT', P, FormData>) =>
+    apiRequest('PUT', path, { body }) as Promise<ResponseOf<'PUT', P>>,
+  delete: <P extends ApiPath<'DELETE'>>(path: P) => apiRequest('DELETE', path) as Promise<ResponseOf<'DELETE', P>>,
 };
 
 /**
@@ -73,7 +77,7 @@ export function serverMessage(err: unknown): string | undefined {
   const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
   if (!match) return undefined;
   try {
-    const parsed = JSON.parse(match[1]) as unknown;
+    const parsed = JSON.parse(match[1] ?? '') as unknown;
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
       const message = (parsed as { message: unknown }).message;
       if (typeof message === 'string' && message.trim()) return message;

@@ -1,5 +1,5 @@
 // The bell: unacknowledged count and a popover with up to 3 items per section. Clicking a match
-// notification acknowledges it, refetches the list and opens /matches. Radix Popover moves the
+// notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches. Radix Popover moves the
 // focus in, closes on Escape or a click outside, and gives the focus back to the bell.
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
@@ -25,9 +25,10 @@ export function NotificationBell() {
     closeDropdown();
     try {
       await acknowledge(matchId);
-    } finally {
-      navigate('/matches');
+    } catch {
+      // Gone meanwhile (its request was deleted): the store has reloaded the list; /matches shows what is left.
     }
+    navigate('/matches');
   }
 
   return (

@@ -6,7 +6,7 @@ import { MSG } from '../../../protocol/messages.ts';
 import { ONBOARDING_RELOAD_MS } from '../../../protocol/limits.ts';
 import { profileSchema } from '../../../protocol/schemas/profile.ts';
 import type { CurrentUser } from '../../../protocol/shapes.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
@@ -37,11 +37,10 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
     setPending(true);
     const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = parsed.data;
     try {
-      await api.put('/api/profile', { firstName, lastName, airline, position, employeeNumber, base, aircraftType });
+      await useSessionStore.getState().saveProfile({ firstName, lastName, airline, position, employeeNumber, base, aircraftType });
       onSubmitted();
       setDone(true);
       toast({ title: TEXT.welcomeTitle, description: MSG.setupDone });
-      await useSessionStore.getState().refresh();
       setTimeout(() => {
         window.location.href = '/';
       }, ONBOARDING_RELOAD_MS);

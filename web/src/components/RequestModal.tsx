@@ -1,15 +1,14 @@
-// Create or edit a trade request (spec section 2). Create sends JSON, or multipart when trip
-// screenshots are attached (pairing requests only); edit sends JSON and never images.
+// Create or edit a trade request (spec section 2): the dialog around the form. The requests store
+// sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_IMAGES } from '../../../protocol/limits.ts';
 import { MSG } from '../../../protocol/messages.ts';
 import type { TradeRequestItem } from '../../../protocol/shapes.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import type { FieldErrors } from '../lib/forms.ts';
-import { requestFormData } from '../lib/requestEncoding.ts';
 import { initialRequestForm, validateRequestForm, type RequestFormState } from '../lib/requestForm.ts';
 import { useImageUploads } from '../lib/useImageUploads.ts';
-import { refreshAfterRequestChange } from '../stores/clientState.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
 import { FileDropZone } from './FileDropZone.tsx';
@@ -39,23 +38,12 @@ export function RequestModal({ request, onClose }: RequestModalProps) {
     }
     setErrors({});
     setPending(true);
-    const body = result.body;
+    const requests = useMyRequestsStore.getState();
+    const files = images.uploads.map((u) => u.file);
     try {
-      if (request) {
-        await api.put(`/api/requests/${request.id}`, body);
-      } else if (images.uploads.length > 0 && body.routeType === 'pairing') {
-        await api.postForm(
-          '/api/requests',
-          requestFormData(
-            body,
-            images.uploads.map((u) => u.file),
-          ),
-        );
-      } else {
-        await api.post('/api/requests', body);
-      }
+      if (request) await requests.update(request.id, result.body);
+      else await requests.create(result.body, files);
       toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
-      void refreshAfterRequestChange();
       onClose();
     } catch (err) {
       toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });

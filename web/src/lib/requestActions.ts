@@ -1,9 +1,7 @@
-// Deleting a request, shared by the dashboard and the tradeboard.
+// Deleting a request after the user confirms, shared by the dashboard and the tradeboard.
 import { MSG } from '../../../protocol/messages.ts';
-import { api, serverMessage } from '../api/client.ts';
-import { refreshAfterRequestChange } from '../stores/clientState.ts';
+import { serverMessage } from '../api/client.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
-import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -17,10 +15,7 @@ export async function deleteRequest(id: number): Promise<void> {
   });
   if (!ok) return;
   try {
-    await api.delete(`/api/requests/${id}`);
-    useBoardStore.getState().remove(id);
-    useMyRequestsStore.getState().remove(id);
-    void refreshAfterRequestChange();
+    await useMyRequestsStore.getState().delete(id);
   } catch (err) {
     toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestDeleteFailed, variant: 'destructive' });
   }

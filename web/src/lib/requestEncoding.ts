@@ -2,7 +2,7 @@
 // plus one tripImages part per file (spec section 7).
 import type { RequestBody } from '../../../protocol/schemas/requests.ts';
 
-export function requestFormData(body: RequestBody, files: File[]): FormData {
+export function requestFormData(body: RequestBody, files: readonly File[]): FormData {
   const data = new FormData();
   data.append('type', body.type);
   data.append('date', body.date);

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_RECENT } from '../../../protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
-import { api } from '../api/client.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
@@ -20,25 +19,10 @@ import { TEXT } from '../texts.ts';
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
 /**
- * Sent offers still awaiting an answer. The offers API arrives with the trades screen; until then
- * (or if it fails) the card shows 0.
+ * Sent offers still awaiting an answer: GET /api/sent-trade-requests arrives with the offers feature
+ * (and its store); until then no server serves it and the card shows 0.
  */
-function useSentPendingCount(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    api
-      .get<unknown>('/api/sent-trade-requests')
-      .then((list) => {
-        if (alive && Array.isArray(list)) setCount(list.filter((o: { status?: string }) => o?.status === 'pending').length);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return count;
-}
+const SENT_PENDING_UNTIL_OFFERS = 0;
 
 function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
   return (
@@ -93,7 +77,6 @@ export default function Dashboard() {
   const requestsLoaded = useMyRequestsStore((s) => s.loaded);
   const matches = useMatchesStore((s) => s.items);
   const matchesLoaded = useMatchesStore((s) => s.loaded);
-  const sentPending = useSentPendingCount();
   const [modal, setModal] = useState<ModalState>(null);
 
   useEffect(() => {
@@ -134,7 +117,7 @@ export default function Dashboard() {
       <section className="stat-grid" aria-label="Summary">
         <StatCard label="Matches" value={stats?.pendingMatches ?? 0} to="/matches" />
         <StatCard label="Trade Requests" value={stats?.pendingTrades ?? 0} to="/trades?tab=requests" />
-        <StatCard label="Pending Trades" value={sentPending} to="/trades?tab=pending" />
+        <StatCard label="Pending Trades" value={SENT_PENDING_UNTIL_OFFERS} to="/trades?tab=pending" />
         <StatCard label="Completed Trades" value={stats?.completedTrades ?? 0} to="/trades?tab=approved" />
       </section>
 

@@ -2,17 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { forgotPasswordSchema } from '../../../protocol/schemas/auth.ts';
-import { api } from '../api/client.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const { errors, serverError, pending, submit } = useSchemaForm(forgotPasswordSchema, MSG.forgotFailed, async (data) => {
-    await api.post('/api/forgot-password', data);
+    await useSessionStore.getState().forgotPassword(data);
     setSent(true);
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email });

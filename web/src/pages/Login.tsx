@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { loginSchema } from '../../../protocol/schemas/auth.ts';
-import { api } from '../api/client.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';
@@ -27,9 +26,8 @@ export default function Login() {
     loginSchema,
     MSG.loginFailed,
     async (data) => {
-      await api.post('/api/login', data);
+      await useSessionStore.getState().login(data);
       toast({ title: MSG.loggedIn });
-      await useSessionStore.getState().refresh();
       navigate('/', { replace: true });
     },
     socialError,

@@ -3,10 +3,9 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, tripDaysText } from '../lib/format.ts';
-import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -46,10 +45,8 @@ async function deleteMatch(id: number) {
   });
   if (!ok) return;
   try {
-    await api.delete(`/api/matches/${id}`);
-    useMatchesStore.getState().remove(id);
+    await useMatchesStore.getState().delete(id);
     toast({ title: TEXT.matchDeleted });
-    void useBadgeStore.getState().fetch();
   } catch (err) {
     toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.matchDeleteFailed, variant: 'destructive' });
   }

@@ -4,23 +4,19 @@ import { Link } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '../../../protocol/schemas/profile.ts';
 import type { CurrentUser } from '../../../protocol/shapes.ts';
-import { api, serverMessage } from '../api/client.ts';
+import { serverMessage } from '../api/client.ts';
 import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
 import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
 import { logout } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
-import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 
-/** PUT /api/profile with all eight fields; the current user is reloaded afterwards. */
+/** Saves all eight fields (the session store applies the saved user); says how it went in a toast. */
 async function saveProfile(body: ProfileBody & { emailNotifications: boolean }): Promise<boolean> {
   try {
-    await api.put('/api/profile', body);
+    await useSessionStore.getState().saveProfile(body);
     toast({ title: MSG.profileUpdated });
-    // The group may have changed: the tradeboard is reloaded when next shown.
-    useBoardStore.getState().reset();
-    await useSessionStore.getState().refresh();
     return true;
   } catch (err) {
     toast({ title: MSG.profileUpdateFailedTitle, description: serverMessage(err) ?? MSG.profileUpdateFailed, variant: 'destructive' });

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { resetFormSchema } from '../../../protocol/schemas/auth.ts';
-import { api } from '../api/client.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
 export default function ResetPassword() {
@@ -15,7 +15,7 @@ export default function ResetPassword() {
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
   const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, MSG.resetFailed, async (data) => {
-    await api.post('/api/reset-password', { token, newPassword: data.newPassword });
+    await useSessionStore.getState().resetPassword({ token, newPassword: data.newPassword });
     setDone(true);
   });
 

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../protocol/messages.ts';
 import { signupFormSchema } from '../../../protocol/schemas/auth.ts';
-import { api } from '../api/client.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';
@@ -16,9 +15,8 @@ export default function Signup() {
   const [values, setValues] = useState(EMPTY);
   const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, MSG.registrationFailed, async (data) => {
     const { firstName, lastName, email, password } = data;
-    await api.post('/api/register', { firstName, lastName, email, password });
+    await useSessionStore.getState().register({ firstName, lastName, email, password });
     toast({ title: MSG.accountCreated });
-    await useSessionStore.getState().refresh();
     navigate('/', { replace: true });
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);

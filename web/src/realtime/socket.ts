@@ -4,7 +4,6 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../protocol/events.ts';
 import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
-import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
@@ -38,10 +37,6 @@ async function checkSession(s: AppSocket): Promise<void> {
   }, 5000);
 }
 
-function myId(): number | undefined {
-  return useSessionStore.getState().user?.id;
-}
-
 export function startRealtime(): void {
   if (socket) return;
   const s: AppSocket = io({
@@ -69,25 +64,16 @@ export function startRealtime(): void {
 
   s.on('badges', (stats) => useBadgeStore.getState().set(stats));
 
-  s.on('board:upsert', (request) => {
-    useBoardStore.getState().upsert(request);
-    if (request.userId === myId() || request.user?.id === myId()) useMyRequestsStore.getState().upsert(request);
-  });
-  s.on('board:remove', ({ id }) => {
-    useBoardStore.getState().remove(id);
-    // Own request left the board: deleted, or no longer active; the REST list says which.
-    const mine = useMyRequestsStore.getState();
-    if (mine.loaded && mine.items.some((r) => r.id === id)) void mine.fetch();
-  });
+  // The same handlers take the answers of the user's own writes: an event for a change already
+  // applied changes nothing (upsert by id, deleted ids stay deleted).
+  s.on('board:upsert', (request) => useMyRequestsStore.getState().saved(request));
+  s.on('board:remove', ({ id }) => useMyRequestsStore.getState().leftBoard(id));
 
-  s.on('match:new', (match) => {
-    useMatchesStore.getState().upsert(match);
-    void useNotificationStore.getState().fetch();
-  });
+  // Each match event comes with 'notifications:changed', which reloads the bell's list.
+  s.on('match:new', (match) => useMatchesStore.getState().upsert(match));
   s.on('match:update', ({ id, status }) => {
-    if (status === 'deleted') useMatchesStore.getState().remove(id);
+    if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
     else useMatchesStore.getState().setStatus(id, status);
-    void useNotificationStore.getState().fetch();
   });
 
   s.on('notifications:changed', () => void useNotificationStore.getState().fetch());

@@ -40,19 +40,14 @@ export function logout(): void {
   window.location.href = '/api/logout';
 }
 
-/** Refetches what the screens have loaded (after a write or a socket reconnect). */
+/**
+ * After a socket reconnect: events may have been missed, so what the screens have loaded is fetched
+ * again. Never after one's own write: its answer and the events that follow keep the stores right.
+ */
 export async function refreshLoadedData(): Promise<void> {
   const jobs: Promise<void>[] = [useBadgeStore.getState().fetch(), useNotificationStore.getState().fetch()];
   if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
   if (useMyRequestsStore.getState().loaded) jobs.push(useMyRequestsStore.getState().fetch());
-  if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
-  await Promise.all(jobs);
-}
-
-/** After creating, editing or deleting a request: the own list, the board and the counts. */
-export async function refreshAfterRequestChange(): Promise<void> {
-  const jobs: Promise<void>[] = [useMyRequestsStore.getState().fetch(), useBadgeStore.getState().fetch()];
-  if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
   if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
   await Promise.all(jobs);
 }

@@ -1,14 +1,33 @@
-// The user's matches (GET /api/matches), kept live by 'match:new' and 'match:update'.
+// The user's matches (GET /api/matches) and DELETE /api/matches/:id. Kept live by 'match:new' and
+// 'match:update', and by the user's own writes: a deleted match, or the matches of a deleted
+// request, leave at once and for good.
 import { create } from 'zustand';
 import type { MatchItem } from '../../../protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
 
 interface MatchesState extends ListState<MatchItem> {
+  /** 'match:update' with a status other than deleted. */
   setStatus: (id: number, status: MatchItem['status']) => void;
+  /** One of the user's requests was deleted: its matches went with it. */
+  requestDeleted: (requestId: number) => void;
+  /** DELETE /api/matches/:id (a completed match); throws "STATUS: body" on failure. */
+  delete: (id: number) => Promise<void>;
 }
 
 export const useMatchesStore = create<MatchesState>()((set, get, store) => ({
-  ...listStore<MatchItem>('/api/matches', (path) => api.get<MatchItem[]>(path))(set, get, store),
-  setStatus: (id, status) => set((s) => ({ items: s.items.map((m) => (m.id === id ? { ...m, status } : m)) })),
+  ...listStore<MatchItem>(() => api.get('/api/matches'))(set, get, store),
+  setStatus: (id, status) => {
+    const match = get().items.find((m) => m.id === id);
+    if (match && match.status !== status) get().upsert({ ...match, status });
+  },
+  requestDeleted: (requestId) => {
+    for (const m of get().items) {
+      if (m.request?.id === requestId || m.matchedRequest?.id === requestId) get().markDeleted(m.id);
+    }
+  },
+  delete: async (id) => {
+    await api.delete(`/api/matches/${id}`);
+    get().markDeleted(id);
+  },
 }));
