@@ -71,6 +71,53 @@ describe.skipIf(!hasChromium)('trading in the browser', () => {
     await expect.poll(async () => (await readOutbox(suite.app.databaseUrl, bob.email)).length).toBe(1);
   });
 
+  it('posting, editing and deleting a request refetches no list: the answer and the socket events update the screens', async () => {
+    const fay = await makeUser(suite.app, { firstName: 'Fay', base: 'BNA' });
+    const gus = await makeUser(suite.app, { firstName: 'Gus', base: 'BNA' });
+    const p = await openAs(suite.browser, suite.app, fay, '/all-trades');
+    const q = await openAs(suite.browser, suite.app, gus, '/all-trades');
+    suite.track(p);
+    suite.track(q);
+    await p.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+    await q.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    await q.waitForLoadState('networkidle');
+    // The bell's list is reloaded on 'notifications:changed' (that event carries no list); these are not.
+    const lists = /^\/api\/(all-trades|requests|matches|dashboard\/stats)$/;
+    const refetches: string[] = [];
+    for (const page of [p, q]) {
+      page.on('request', (r) => {
+        if (r.method() === 'GET' && lists.test(new URL(r.url()).pathname)) refetches.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      });
+    }
+
+    await postRequest(p, { type: 'Drop', date: inDays(9), pairing: 'BNA5151' });
+    await expect.poll(() => card(p, 'BNA5151').count()).toBe(1);
+    await expect.poll(() => card(q, 'BNA5151').count(), { timeout: 10_000 }).toBe(1);
+    // A match with Gus's pickup reaches Fay's bell by socket alone.
+    await postRequest(q, { type: 'Pick Up', date: inDays(9), pairing: 'Any BNA' });
+    await expect
+      .poll(() => p.getByRole('button', { name: 'Notifications' }).locator('.count-badge').textContent(), { timeout: 10_000 })
+      .toBe('1');
+
+    await card(p, 'BNA5151').getByRole('button', { name: 'Edit' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Edit Trade Request' });
+    await dialog.getByLabel('Pairing', { exact: true }).fill('BNA5252');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => card(p, 'BNA5252').count()).toBe(1);
+    await expect.poll(() => card(q, 'BNA5252').count(), { timeout: 10_000 }).toBe(1);
+    expect(await card(p, 'BNA5151').count()).toBe(0);
+
+    await card(p, 'BNA5252').getByRole('button', { name: 'Delete' }).click();
+    await p.getByRole('alertdialog', { name: 'Delete Request' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card(p, 'BNA5252').count()).toBe(0);
+    await expect.poll(() => card(q, 'BNA5252').count(), { timeout: 10_000 }).toBe(0);
+    // Late events for the deleted request (its own board:remove, its match going) change nothing more.
+    await p.waitForTimeout(500);
+    expect(await card(p, 'BNA5252').count()).toBe(0);
+    expect(refetches).toEqual([]);
+  });
+
   it('filters, edits and deletes own requests on the tradeboard', async () => {
     const dana = await makeUser(suite.app, { firstName: 'Dana', base: 'DEN' });
     const p = await openAs(suite.browser, suite.app, dana, '/all-trades');
