@@ -107,6 +107,17 @@ describe('own writes and socket events on the request stores', () => {
     expect(ids(useMatchesStore.getState().items)).toEqual([11]);
   });
 
+  it("an edit's answer, or a colleague's edit by event, shows in the matches that hold the request; an older copy does not", () => {
+    const own = request(1);
+    const theirs = request(2, { userId: OTHER, type: 'pickup' });
+    useMatchesStore.getState().upsert(match(10, own, theirs));
+    mine().saved(request(1, { route: 'MINE2', updatedAt: '2030-01-02T00:00:00.000Z' }));
+    mine().saved(request(2, { userId: OTHER, type: 'pickup', route: 'THEIRS2', updatedAt: '2030-01-02T00:00:00.000Z' }));
+    mine().saved(request(1, { route: 'STALE' }));
+    const [m] = useMatchesStore.getState().items;
+    expect([m?.request.route, m?.matchedRequest.route, m?.status]).toEqual(['MINE2', 'THEIRS2', 'pending']);
+  });
+
   it("'board:remove' reloads the own list only when it cannot say why an own request left", () => {
     const fetch = vi.fn(async () => {});
     useMyRequestsStore.setState({ fetch, loaded: true });

@@ -1,6 +1,6 @@
 // The signed-in user's own requests (GET /api/requests, every status; screens pick the active ones)
 // and the request writes: POST, PUT and DELETE /api/requests. A write's answer is applied where the
-// request shows (this list, the board, the matches); the socket's events for the same request
+// request shows (this list, the board, the matches that show it); the socket's events for it
 // follow and change nothing more. Nothing is refetched after a write.
 import { create } from 'zustand';
 import type { RequestBody } from '../../../protocol/schemas/requests.ts';
@@ -71,6 +71,7 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) =>
   saved: (request) => {
     useBoardStore.getState().upsert(request);
     if (isMine(request)) get().upsert(request);
+    useMatchesStore.getState().requestSaved(request);
   },
 
   deleted: (id) => {
