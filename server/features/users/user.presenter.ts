@@ -77,8 +77,5 @@ export function presentUserSummary(
 
 export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-/** The group that scopes the tradeboard, matching, crew and chat (ARCHITECTURE.md section 3). */
-export function groupKeyOf(u: Pick<UserRecord, 'airline' | 'base' | 'position' | 'aircraftType'>): string | null {
-  if (!u.airline || !u.base || !u.position || !u.aircraftType) return null;
-  return `${u.airline}|${u.base}|${u.position}|${u.aircraftType}`;
-}
+/** Moved to ./group.ts; kept until every importer has moved. */
+export { groupKeyOf } from './group.ts';

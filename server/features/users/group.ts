@@ -1,0 +1,16 @@
+/** The profile fields that place a user in a group. */
+export interface GroupFields {
+  airline: string | null;
+  base: string | null;
+  position: string | null;
+  aircraftType: string | null;
+}
+
+/**
+ * The group that scopes the tradeboard, matching, crew and chat (ARCHITECTURE.md section 3): null
+ * until the profile names all four parts.
+ */
+export function groupKeyOf(u: GroupFields): string | null {
+  if (!u.airline || !u.base || !u.position || !u.aircraftType) return null;
+  return `${u.airline}|${u.base}|${u.position}|${u.aircraftType}`;
+}
