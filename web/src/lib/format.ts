@@ -5,7 +5,7 @@ import type { Position, RequestType } from '../../../protocol/enums.ts';
 /** A YYYY-MM-DD string as a local date (never shifted by the time zone). */
 export function parseLocalDate(value: string): Date {
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  return new Date(y, (m ?? 1) - 1, d ?? 1);
+  return new Date(y ?? Number.NaN, (m ?? 1) - 1, d ?? 1);
 }
 
 /** "MMM d, yyyy", e.g. Jan 5, 2025. */
