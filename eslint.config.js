@@ -1,6 +1,7 @@
-// ESLint flat config: @eslint/js and typescript-eslint recommended (syntax only, no type-aware
-// rules, so a full run stays fast; `npm run typecheck` covers types), plus the React hooks rules
-// for the web app.
+// ESLint flat config: @eslint/js and typescript-eslint recommended, two type-aware rules that catch
+// what types alone don't (a promise nobody awaits or catches: a lost error, or a write the caller
+// thinks is done), the React hooks rules for the web app, and the import boundaries of
+// ARCHITECTURE.md section 2.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -23,6 +24,14 @@ export default defineConfig([
           ignoreRestSiblings: true,
         },
       ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -91,7 +91,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const app = createApp(deps);
   // The server is built from the app, and engine.io attached to it takes its own path first: a
   // /socket.io/ request gets exactly one answer (Koa answering it too crashed the process).
-  const http = createHttpServer(app.callback());
+  const handle = app.callback();
+  const http = createHttpServer((req, res) => void handle(req, res));
   io.attach(http.server);
   await new Promise<void>((resolve) => http.server.listen(config.port, resolve));
   const port = (http.server.address() as AddressInfo).port;

@@ -27,7 +27,9 @@ describe('Socket.IO channel', () => {
   it('sends the badge counts as soon as a socket connects', async () => {
     const { client } = await makeUser(one);
     let first: Promise<unknown[]> | undefined;
-    const socket = await connectSocket(two.url, client.cookieHeader, (s) => (first = nextEvent(s, 'badges')));
+    const socket = await connectSocket(two.url, client.cookieHeader, (s) => {
+      first = nextEvent(s, 'badges');
+    });
     try {
       expect((await first!)[0]).toEqual({
         activeRequests: 0,

@@ -48,11 +48,12 @@ export function createSocketServer(deps: SocketDeps): IoServer {
     else deps.sessionCache.invalidateUser(Number(value), true);
   });
 
-  io.use(async (socket, next) => {
+  /** Resolves to the refusal to hand the client, or nothing when the socket is admitted. */
+  const admit = async (socket: Parameters<Parameters<IoServer['use']>[0]>[0]): Promise<Error | undefined> => {
     try {
       const token = sessionTokenOf(socket.request, deps.config.trustProxy);
       const session = token ? await new SessionStore(deps.orm.em.fork(), deps.sessionCache).load(token) : null;
-      if (!session) return next(new Error('unauthorized'));
+      if (!session) return new Error('unauthorized');
       socket.data.userId = session.user.id;
       // The session sweep (session-sweep.ts) drops the socket when this session ends.
       socket.data.sid = session.sid;
@@ -61,14 +62,15 @@ export function createSocketServer(deps: SocketDeps): IoServer {
       if (group) joined.push(rooms.board(group));
       if (hasAdminRights(session.user, deps.config.ownerEmail)) joined.push(rooms.admins);
       await socket.join(joined);
-      next();
+      return undefined;
     } catch (err) {
       // The client retries later; its session may well be fine.
-      if (isDatabaseUnavailable(err)) return next(new Error('unavailable'));
+      if (isDatabaseUnavailable(err)) return new Error('unavailable');
       deps.log.error({ err }, 'socket handshake failed');
-      next(new Error('unauthorized'));
+      return new Error('unauthorized');
     }
-  });
+  };
+  io.use((socket, next) => void admit(socket).then(next));
   // A fresh socket gets the badge counts at once: a reconnect may have missed pushes.
   io.on('connection', (socket) => {
     statsFor(deps.orm.em.fork(), [socket.data.userId as number])

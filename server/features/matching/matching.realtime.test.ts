@@ -44,7 +44,9 @@ describe('live updates of requests and matches', () => {
     const [sa, sb, so] = await Promise.all([
       connectSocket(app.url, a.client.cookieHeader),
       connectSocket(app.url, b.client.cookieHeader),
-      connectSocket(app.url, outsider.client.cookieHeader, (s) => (outsiderFirstBadges = nextEvent(s, 'badges'))),
+      connectSocket(app.url, outsider.client.cookieHeader, (s) => {
+        outsiderFirstBadges = nextEvent(s, 'badges');
+      }),
     ]);
     // Every socket gets its own counts on connect; after those, the outsider must hear nothing.
     await outsiderFirstBadges;

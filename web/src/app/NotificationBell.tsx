@@ -28,7 +28,7 @@ export function NotificationBell() {
     } catch {
       // Gone meanwhile (its request was deleted): the store has reloaded the list; /matches shows what is left.
     }
-    navigate('/matches');
+    void navigate('/matches');
   }
 
   return (

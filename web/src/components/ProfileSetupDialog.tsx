@@ -64,7 +64,7 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
           <p>Your crew profile is ready. Taking you to your dashboard...</p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="form">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
           <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
           <button type="submit" className="button button-primary button-block" disabled={pending}>
             {pending ? 'Saving...' : 'Complete Setup'}

@@ -69,7 +69,7 @@ export function RequestModal({ request, onClose }: RequestModalProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="form">
+      <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate className="form">
         <RequestFormFields
           form={form}
           errors={errors}

@@ -28,7 +28,7 @@ export default function Login() {
     async (data) => {
       await useSessionStore.getState().login(data);
       toast({ title: MSG.loggedIn });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     },
     socialError,
   );

@@ -58,7 +58,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         Profile Information
       </h2>
       <p className="card-subtitle">{user.email}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
         <ProfileFields values={values} errors={errors} onChange={setValues} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={pending}>

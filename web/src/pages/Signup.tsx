@@ -17,7 +17,7 @@ export default function Signup() {
     const { firstName, lastName, email, password } = data;
     await useSessionStore.getState().register({ firstName, lastName, email, password });
     toast({ title: MSG.accountCreated });
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);
 
