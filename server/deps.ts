@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.ts';
+import type { EventBus } from './events/event-bus.ts';
 import type { BoardCache } from './features/board/board-cache.ts';
 import type { PasswordHasher } from './features/auth/password.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
@@ -21,4 +22,6 @@ export interface Deps {
   sessionCache: SessionCache;
   /** Each group's tradeboard as sent (features/board/board-cache.ts). */
   boardCache: BoardCache;
+  /** Domain events, dispatched after commit to the subscribers of server/events/subscribers.ts. */
+  events: EventBus;
 }

@@ -9,6 +9,8 @@ import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
+import { EventBus } from './events/event-bus.ts';
+import { registerSubscribers } from './events/subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
@@ -87,7 +89,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     io,
     sessionCache,
     boardCache,
+    events: new EventBus(log),
   };
+  registerSubscribers(deps);
   const app = createApp(deps);
   // The server is built from the app, and engine.io attached to it takes its own path first: a
   // /socket.io/ request gets exactly one answer (Koa answering it too crashed the process).

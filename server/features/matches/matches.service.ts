@@ -4,13 +4,11 @@ import { MSG } from '../../../protocol/messages.ts';
 import type { MatchItem } from '../../../protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { rooms } from '../../realtime/rooms.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
-import { pushBadges } from '../dashboard/badges.ts';
 import { matchesOf } from './match-scope.ts';
 import { presentMatches, type MatchSide } from './matches.presenter.ts';
 
-type MatchesDeps = Pick<Deps, 'publisher' | 'log'>;
+type MatchesDeps = Pick<Deps, 'events'>;
 type OwnedMatch = MatchSide & { otherUserId: number };
 
 const SIDE_COLUMNS = 'mm.id, mm.status, mm.created_at as "createdAt", mm.mine, mm.other';
@@ -35,7 +33,7 @@ export class MatchesService {
    * conditional update decides races. The caller's notification for it is acknowledged too.
    */
   async setStatus(user: UserRecord, id: number, status: Extract<MatchStatus, 'trade_requested'>): Promise<MatchItem> {
-    const match = await this.em.transactional(async (em) => {
+    const match = await this.deps.events.transaction(this.em, async (em, events) => {
       const match = await this.findOwned(em, user, id);
       const updated = await em.execute<{ id: number }[]>(
         `update matches set status = ?, updated_at = now() where id = ? and status in ('pending', 'active') returning id`,
@@ -46,9 +44,9 @@ export class MatchesService {
         'insert into notification_acknowledgments (user_id, match_id) values (?, ?) on conflict (user_id, match_id) do nothing',
         [user.id, id],
       );
+      events.record({ type: 'match.changed', matchId: id, status, userIds: [user.id, match.otherUserId] });
       return { ...match, status };
     });
-    await this.announce(user, match, status);
     const [item] = await presentMatches(this.em, [match]);
     if (!item) throw notFound(MSG.matchNotFound);
     return item;
@@ -56,12 +54,11 @@ export class MatchesService {
 
   /** Only a participant; its acknowledgements go with it (cascade). */
   async remove(user: UserRecord, id: number): Promise<void> {
-    const match = await this.em.transactional(async (em) => {
+    await this.deps.events.transaction(this.em, async (em, events) => {
       const match = await this.findOwned(em, user, id);
       await em.execute('delete from matches where id = ?', [id]);
-      return match;
+      events.record({ type: 'match.changed', matchId: id, status: 'deleted', userIds: [user.id, match.otherUserId] });
     });
-    await this.announce(user, match, 'deleted');
   }
 
   private async findOwned(em: EntityManager, user: UserRecord, id: number): Promise<OwnedMatch> {
@@ -72,16 +69,5 @@ export class MatchesService {
     );
     if (!rows[0]) throw notFound(MSG.matchNotFound);
     return rows[0];
-  }
-
-  private async announce(user: UserRecord, match: OwnedMatch, status: MatchStatus | 'deleted'): Promise<void> {
-    try {
-      const both = [rooms.user(user.id), rooms.user(match.otherUserId)];
-      this.deps.publisher.publish(both, 'match:update', { id: match.id, status });
-      this.deps.publisher.publish(both, 'notifications:changed');
-      await pushBadges(this.deps, this.em, [user.id, match.otherUserId]);
-    } catch (err) {
-      this.deps.log.error({ err }, 'publishing after commit failed');
-    }
   }
 }

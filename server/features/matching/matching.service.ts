@@ -1,15 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pgArray } from '../../db/pg-array.ts';
+import type { CreatedMatch } from '../../events/domain-events.ts';
+import type { EventRecorder } from '../../events/event-bus.ts';
 import { counterpartType, isCurrent, type MatchableRequest } from './matching.rules.ts';
-
-export interface NewMatch {
-  id: number;
-  requestId: number;
-  matchedRequestId: number;
-  createdAt: Date | string;
-  /** The owners of the two requests (ordered as requestId, matchedRequestId). */
-  userIds: [number, number];
-}
 
 /**
  * Serialises the request writes of one group. Without it, two crew posting matching requests at the
@@ -42,11 +35,12 @@ export function candidateParams(r: MatchableRequest, today: string): unknown[] {
 
 /**
  * Runs inside the transaction that created or edited `r` (after lockGroupForMatching): inserts one
- * match per new partner and logs match_created for both users, in one statement. A pair that
+ * match per new partner and logs match_created for both users, in one statement, and records a
+ * match.created event for each (both users hear of it after the commit). A pair that
  * already matched is skipped by the unique index (lower request id first), so re-runs after an
  * edit, or racing transactions, never create a second row.
  */
-export async function matchRequest(em: EntityManager, r: MatchableRequest, today: string): Promise<NewMatch[]> {
+export async function matchRequest(em: EntityManager, events: EventRecorder, r: MatchableRequest, today: string): Promise<CreatedMatch[]> {
   if (!isCurrent(r, today)) return [];
   const rows = await em.execute<{ id: number; requestId: number; matchedRequestId: number; createdAt: Date; otherUserId: number }[]>(
     `with candidates as (${candidatesSql(r.type)}),
@@ -70,11 +64,13 @@ export async function matchRequest(em: EntityManager, r: MatchableRequest, today
      from found order by id`,
     [...candidateParams(r, today), r.id, r.id, r.id, r.userId, r.userId],
   );
-  return rows.map((m) => ({
+  const matches = rows.map((m): CreatedMatch => ({
     id: m.id,
     requestId: m.requestId,
     matchedRequestId: m.matchedRequestId,
     createdAt: m.createdAt,
     userIds: m.requestId === r.id ? [r.userId, m.otherUserId] : [m.otherUserId, r.userId],
   }));
+  events.record(...matches.map((match) => ({ type: 'match.created' as const, match })));
+  return matches;
 }

@@ -3,8 +3,6 @@ import { MSG } from '../../../protocol/messages.ts';
 import type { MatchNotification } from '../../../protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { rooms } from '../../realtime/rooms.ts';
-import { pushBadges } from '../dashboard/badges.ts';
 import { matchesOf, unacknowledgedMatchesOf } from '../matches/match-scope.ts';
 import { displayDate } from '../matching/matching.rules.ts';
 import { fullName, type UserRecord } from '../users/user.presenter.ts';
@@ -25,7 +23,7 @@ interface Row {
 export class NotificationsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly deps: Pick<Deps, 'publisher'>,
+    private readonly deps: Pick<Deps, 'events'>,
   ) {}
 
   /** Pending matches of the caller not yet acknowledged by the caller, newest first (the bell). */
@@ -51,26 +49,25 @@ export class NotificationsService {
 
   /** Participant only; acknowledging twice is the same as once (unique user + match). */
   async acknowledge(user: UserRecord, matchId: number): Promise<void> {
-    const mine = await this.em.execute<{ id: number }[]>(`select mm.id from (${matchesOf('?', 'm.id = ?')}) mm`, [
-      user.id,
-      matchId,
-      user.id,
-      matchId,
-    ]);
-    if (!mine[0]) throw notFound(MSG.matchNotFound);
-    // The match may be deleted (with its request) between the check and the insert: then it is gone.
-    const inserted = await this.em
-      .execute<{ id: number }[]>(
-        'insert into notification_acknowledgments (user_id, match_id) values (?, ?) on conflict (user_id, match_id) do nothing returning id',
-        [user.id, matchId],
-      )
-      .catch((err: unknown) => {
-        if (isForeignKeyViolation(err)) throw notFound(MSG.matchNotFound);
-        throw err;
-      });
-    if (inserted.length) {
-      this.deps.publisher.publish(rooms.user(user.id), 'notifications:changed');
-      await pushBadges(this.deps, this.em, [user.id]);
-    }
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const mine = await em.execute<{ id: number }[]>(`select mm.id from (${matchesOf('?', 'm.id = ?')}) mm`, [
+        user.id,
+        matchId,
+        user.id,
+        matchId,
+      ]);
+      if (!mine[0]) throw notFound(MSG.matchNotFound);
+      // The match may be deleted (with its request) between the check and the insert: then it is gone.
+      const inserted = await em
+        .execute<{ id: number }[]>(
+          'insert into notification_acknowledgments (user_id, match_id) values (?, ?) on conflict (user_id, match_id) do nothing returning id',
+          [user.id, matchId],
+        )
+        .catch((err: unknown) => {
+          if (isForeignKeyViolation(err)) throw notFound(MSG.matchNotFound);
+          throw err;
+        });
+      if (inserted.length) events.record({ type: 'notification.changed', userId: user.id });
+    });
   }
 }

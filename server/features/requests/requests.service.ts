@@ -5,19 +5,14 @@ import type { TradeRequestItem } from '../../../protocol/shapes.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../http/errors.ts';
-import { rooms } from '../../realtime/rooms.ts';
-import { removeStoredFiles, type StoredUpload } from '../../storage/file-store.ts';
-import { pushBadges } from '../dashboard/badges.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
 import { matchesOf } from '../matches/match-scope.ts';
-import { announceNewMatches } from '../matching/match-notifier.ts';
-import { allDatesOf, isCurrent, lastDateOf, todayUtc } from '../matching/matching.rules.ts';
-import { lockGroupForMatching, matchRequest, type NewMatch } from '../matching/matching.service.ts';
+import { allDatesOf, lastDateOf, todayUtc } from '../matching/matching.rules.ts';
+import { lockGroupForMatching, matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf, type UserRecord } from '../users/user.presenter.ts';
 import { loadRequestItems } from './requests.presenter.ts';
 
-/** Texts of this feature that protocol/messages.ts does not carry (yet). */
-
-type RequestsDeps = Pick<Deps, 'config' | 'publisher' | 'mailer' | 'orm' | 'log' | 'boardCache'>;
+type RequestsDeps = Pick<Deps, 'events'>;
 
 /** The columns a save writes, derived ones included (docs/decisions/0001), in insert/update order. */
 function columnsOf(user: UserRecord, groupKey: string, body: RequestBody) {
@@ -82,7 +77,7 @@ export class RequestsService {
     const groupKey = this.requireGroup(user);
     const cols = columnsOf(user, groupKey, body);
     const today = todayUtc();
-    const { id, matches } = await this.em.transactional(async (em) => {
+    const id = await this.deps.events.transaction(this.em, async (em, events) => {
       await lockGroupForMatching(em, groupKey);
       const rows = await em.execute<{ id: number }[]>(
         `insert into requests (type, date, additional_dates, desired_dates, route_type, route, reserve_period, trip_days,
@@ -105,13 +100,12 @@ export class RequestsService {
           ],
         );
       }
+      events.record({ type: 'request.created', requestId: id, userId: user.id, groupKey });
       const matchable = { id, userId: user.id, groupKey, type: body.type, routeType: body.routeType, status: 'active', ...cols };
-      return { id, matches: await matchRequest(em, matchable, today) };
+      await matchRequest(em, events, matchable, today);
+      return id;
     });
-    this.boardChanged(groupKey);
-    const item = await this.loadOne(id);
-    await this.afterCommit(() => this.announce(item, groupKey, matches, [user.id]));
-    return item;
+    return this.loadOne(id);
   }
 
   /** Owner only (others' ids are not found); re-runs matching with the new dates. JSON only: images stay as they are. */
@@ -119,7 +113,7 @@ export class RequestsService {
     const groupKey = this.requireGroup(user);
     const cols = columnsOf(user, groupKey, body);
     const today = todayUtc();
-    const { matches, dropped } = await this.em.transactional(async (em) => {
+    await this.deps.events.transaction(this.em, async (em, events) => {
       await lockGroupForMatching(em, groupKey);
       const rows = await em.execute<{ status: string }[]>(
         `update requests set type = ?, date = ?::date, additional_dates = ?::text[], desired_dates = ?::text[], route_type = ?,
@@ -134,17 +128,12 @@ export class RequestsService {
         body.routeType === 'pairing'
           ? []
           : await em.execute<{ filename: string }[]>('delete from trip_images where request_id = ? returning filename', [id]);
+      if (dropped.length) events.record({ type: 'files.released', filenames: dropped.map((d) => d.filename) });
+      events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey });
       const matchable = { id, userId: user.id, groupKey, type: body.type, routeType: body.routeType, status: rows[0].status, ...cols };
-      return { matches: await matchRequest(em, matchable, today), dropped };
+      await matchRequest(em, events, matchable, today);
     });
-    this.boardChanged(groupKey);
-    await removeStoredFiles(
-      this.deps.config,
-      dropped.map((d) => d.filename),
-    );
-    const item = await this.loadOne(id);
-    await this.afterCommit(() => this.announce(item, groupKey, matches, []));
-    return item;
+    return this.loadOne(id);
   }
 
   /**
@@ -155,7 +144,7 @@ export class RequestsService {
    * (and no longer sees the request).
    */
   async remove(user: UserRecord, id: number): Promise<void> {
-    const gone = await this.em.transactional(async (em) => {
+    await this.deps.events.transaction(this.em, async (em, events) => {
       const owned = 'select group_key as "groupKey" from requests where id = ? and user_id = ?';
       const before = await em.execute<{ groupKey: string }[]>(owned, [id, user.id]);
       if (!before[0]) throw notFound(MSG.requestNotFound);
@@ -170,18 +159,16 @@ export class RequestsService {
         [user.id, id, user.id, id],
       );
       await em.execute('delete from requests where id = ?', [id]);
-      return { groupKey: rows[0].groupKey, files: files.map((f) => f.filename), matches };
-    });
-    this.boardChanged(gone.groupKey);
-    await removeStoredFiles(this.deps.config, gone.files);
-    await this.afterCommit(async () => {
-      const { publisher } = this.deps;
-      publisher.publish(rooms.board(gone.groupKey), 'board:remove', { id });
-      for (const m of gone.matches) {
-        publisher.publish([rooms.user(user.id), rooms.user(m.otherUserId)], 'match:update', { id: m.id, status: 'deleted' });
-        publisher.publish([rooms.user(user.id), rooms.user(m.otherUserId)], 'notifications:changed');
-      }
-      await pushBadges(this.deps, this.em, [user.id, ...gone.matches.map((m) => m.otherUserId)]);
+      events.record(
+        { type: 'request.deleted', requestId: id, userId: user.id, groupKey: rows[0].groupKey },
+        ...matches.map((m) => ({
+          type: 'match.changed' as const,
+          matchId: m.id,
+          status: 'deleted' as const,
+          userIds: [user.id, m.otherUserId],
+        })),
+      );
+      if (files.length) events.record({ type: 'files.released', filenames: files.map((f) => f.filename) });
     });
   }
 
@@ -189,34 +176,5 @@ export class RequestsService {
     const { items } = await loadRequestItems(this.em, 'r.id = ?', [id]);
     if (!items[0]) throw notFound(MSG.requestNotFound);
     return items[0];
-  }
-
-  /** The board sees the request (or loses it once it is no longer current); matches are announced. */
-  private async announce(item: TradeRequestItem, groupKey: string, matches: NewMatch[], badgeUsers: number[]): Promise<void> {
-    const lastDate = lastDateOf(allDatesOf(item.date, item.additionalDates));
-    if (isCurrent({ status: item.status, lastDate }, todayUtc())) this.deps.publisher.publish(rooms.board(groupKey), 'board:upsert', item);
-    else this.deps.publisher.publish(rooms.board(groupKey), 'board:remove', { id: item.id });
-    await announceNewMatches(this.deps, this.em, matches);
-    const announced = new Set(matches.flatMap((m) => m.userIds));
-    const rest = badgeUsers.filter((u) => !announced.has(u));
-    if (rest.length) await pushBadges(this.deps, this.em, rest);
-  }
-
-  /**
-   * After commit (a build that read before it is discarded by the cache), and before the board
-   * event: the invalidation travels to the other instances on the same Redis connection, ahead of
-   * the event, so a client refetching on that event gets the new board from any instance.
-   */
-  private boardChanged(groupKey: string): void {
-    this.deps.boardCache.invalidate(groupKey);
-  }
-
-  /** The write is committed: events are best effort and never turn a saved change into an error. */
-  private async afterCommit(work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (err) {
-      this.deps.log.error({ err }, 'publishing after commit failed');
-    }
   }
 }

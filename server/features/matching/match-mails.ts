@@ -1,16 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MatchItem } from '../../../protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { pgArray } from '../../db/pg-array.ts';
 import { renderTemplate } from '../../mail/render.ts';
-import { rooms } from '../../realtime/rooms.ts';
-import { pushBadges } from '../dashboard/badges.ts';
-import { presentMatches, type MatchSide } from '../matches/matches.presenter.ts';
 import { fullName } from '../users/user.presenter.ts';
 import { actionLabel, displayDate, displayPosition } from './matching.rules.ts';
-import type { NewMatch } from './matching.service.ts';
 
-type NotifierDeps = Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>;
+type MailDeps = Pick<Deps, 'mailer' | 'orm' | 'log'>;
 
 interface Recipient {
   id: number;
@@ -23,35 +18,11 @@ interface Recipient {
   emailNotifications: boolean;
 }
 
-/** Each new match from both users' sides: [user, MatchSide]. */
-const sidesOf = (m: NewMatch): [number, MatchSide][] => [
-  [m.userIds[0], { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.requestId, other: m.matchedRequestId }],
-  [m.userIds[1], { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.matchedRequestId, other: m.requestId }],
-];
-
 /**
- * After the commit that created matches: both users get the match live, their notification list
- * and badges refresh, and e-mail goes out in the background (a slow or failing mail server never
- * holds up or fails the request that caused it).
+ * The match_notification mail to each user of the new matches who allows e-mail, logged as
+ * email_sent activity (delivered or not). Runs after the commit, off the request's path.
  */
-export async function announceNewMatches(deps: NotifierDeps, em: EntityManager, matches: readonly NewMatch[]): Promise<void> {
-  if (matches.length === 0) return;
-  const sides = matches.flatMap(sidesOf);
-  const items = await presentMatches(
-    em,
-    sides.map(([, s]) => s),
-  );
-  // Each item is oriented for one user: its request is theirs.
-  items.forEach((item) => {
-    const userId = item.request.userId;
-    deps.publisher.publish(rooms.user(userId), 'match:new', item);
-    deps.publisher.publish(rooms.user(userId), 'notifications:changed');
-  });
-  await pushBadges(deps, em, [...new Set(sides.map(([u]) => u))]);
-  void sendMatchMails(deps, items).catch((err) => deps.log.warn({ err }, 'match notification mail failed'));
-}
-
-async function sendMatchMails(deps: NotifierDeps, items: readonly MatchItem[]): Promise<void> {
+export async function sendMatchMails(deps: MailDeps, items: readonly MatchItem[]): Promise<void> {
   const em = deps.orm.em.fork();
   const users = await em.execute<Recipient[]>(
     `select id, email, first_name as "firstName", last_name as "lastName", base, position,

@@ -1,0 +1,56 @@
+import type { MatchStatus } from '../../protocol/enums.ts';
+
+/**
+ * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
+ * the commit, each event goes to the subscribers that handle its type (server/events/subscribers.ts):
+ * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
+ * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit.
+ *
+ * Room left for the features to come, in the same shape: offer.sent/answered/cancelled,
+ * message.sent/read, chat.posted/deleted, admin.notified, user.deleted.
+ */
+export type DomainEvent =
+  // Requests (features/requests). groupKey: the board the request is on after the change.
+  | { type: 'request.created'; requestId: number; userId: number; groupKey: string }
+  | { type: 'request.updated'; requestId: number; userId: number; groupKey: string }
+  | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
+  // Matching (features/matching) and matches (features/matches). userIds: both participants.
+  | { type: 'match.created'; match: CreatedMatch }
+  | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
+  // The user's bell changed by their own hand (an acknowledgement).
+  | { type: 'notification.changed'; userId: number }
+  // Counts moved by something no other event here names (the badges subscriber derives the rest).
+  | { type: 'badges.stale'; userIds: readonly number[] }
+  // A group's board changed without a request event (its cached body is rebuilt on every instance).
+  | { type: 'board.changed'; groupKey: string }
+  // Stored files no committed row names any more: removed from disk after the commit.
+  | { type: 'files.released'; filenames: readonly string[] }
+  // Accounts (features/profile, features/auth): what the boards and the sockets follow.
+  | { type: 'profile.changed'; userId: number; before: ProfileShown; after: ProfileShown }
+  | { type: 'user.groupMoved'; userId: number; from: string | null; to: string | null }
+  | { type: 'sessions.ended'; userId: number | null; sids: readonly string[] };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** A match as matching inserted it (pending), with the owners of its two requests in the same order. */
+export interface CreatedMatch {
+  id: number;
+  requestId: number;
+  matchedRequestId: number;
+  createdAt: Date | string;
+  userIds: readonly [number, number];
+}
+
+/** What others see of a user (boards, matches) and the user's group: a profile change compares these. */
+export interface ProfileShown {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  employeeNumber: string | null;
+  airline: string | null;
+  base: string | null;
+  position: string | null;
+  aircraftType: string | null;
+  profileImageUrl: string | null;
+}

@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../lib/logger.ts';
+import type { DomainEvent, DomainEventType, EventOf } from './domain-events.ts';
+
+/**
+ * One concern's reaction to committed events (board fan-out, match notices, badges...). It gets
+ * all the events of one commit that it handles at once, so it can coalesce (one badge query for
+ * every user a write touched).
+ */
+export interface Subscriber<T extends DomainEventType = DomainEventType> {
+  /** For the log. */
+  name: string;
+  handles: readonly T[];
+  handle(events: readonly EventOf<T>[]): Promise<void> | void;
+}
+
+/** Typed by the events it names: `handle` receives only those. */
+export const defineSubscriber = <T extends DomainEventType>(subscriber: Subscriber<T>): Subscriber<T> => subscriber;
+
+/** What a transaction's work records its events with. */
+export interface EventRecorder {
+  record(...events: DomainEvent[]): void;
+}
+
+/**
+ * Domain events, dispatched after commit to one subscriber per concern, in the order they were
+ * registered (server/events/subscribers.ts). A failing subscriber is logged with its events and
+ * skipped: a committed write never turns into an error because a side effect failed.
+ */
+export class EventBus {
+  private readonly subscribers: Subscriber[] = [];
+
+  constructor(private readonly log: Pick<Logger, 'error'>) {}
+
+  subscribe<T extends DomainEventType>(subscriber: Subscriber<T>): void {
+    // The dispatcher hands it only the types it names, so the wider type is never seen by it.
+    this.subscribers.push(subscriber as unknown as Subscriber);
+  }
+
+  /**
+   * Runs `work` in one transaction on `em` and, once it has committed, dispatches what it recorded.
+   * The only way services emit events, so none can go out for a write that rolled back or has not
+   * committed yet: when `work` throws, nothing is dispatched.
+   */
+  async transaction<T>(em: EntityManager, work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
+    // Inside an outer transaction, "after commit" would be before the outer one commits.
+    if (em.isInTransaction()) throw new Error('events: a transaction with events must not be nested in another');
+    const recorded: DomainEvent[] = [];
+    const result = await em.transactional((tx) => work(tx, { record: (...events) => recorded.push(...events) }));
+    await this.dispatch(recorded);
+    return result;
+  }
+
+  /** Committed events to their subscribers; resolves when all have run, never rejects. */
+  async dispatch(events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const subscriber of this.subscribers) {
+      const mine = events.filter((e) => subscriber.handles.includes(e.type));
+      if (mine.length === 0) continue;
+      try {
+        await subscriber.handle(mine);
+      } catch (err) {
+        this.log.error({ err, subscriber: subscriber.name, events: mine }, 'event subscriber failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import type { Deps } from '../deps.ts';
+import { boardSubscriber } from '../features/board/board.subscriber.ts';
+import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
+import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
+import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
+import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
+import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
+
+/**
+ * Every subscriber, in the order each commit's events reach them: the board first (its cache must
+ * not serve the old body once anyone hears of the change), the counts last (one query for all the
+ * users the other reactions touched). Each lives with its feature; this is the one list.
+ */
+export function registerSubscribers(deps: Deps): void {
+  const { events } = deps;
+  events.subscribe(boardSubscriber(deps));
+  events.subscribe(storedFilesSubscriber(deps));
+  events.subscribe(matchNoticesSubscriber(deps));
+  events.subscribe(notificationsSubscriber(deps));
+  events.subscribe(socketRoomsSubscriber(deps));
+  events.subscribe(badgesSubscriber(deps));
+}

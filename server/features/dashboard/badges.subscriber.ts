@@ -1,0 +1,33 @@
+import type { Deps } from '../../deps.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
+import { pushBadges } from './badges.ts';
+
+/** Whose counts (spec section 2: active requests, pending matches, unread...) an event moves. */
+function usersMoved(e: DomainEvent): readonly number[] {
+  switch (e.type) {
+    case 'request.created':
+    case 'request.deleted':
+      return [e.userId];
+    case 'match.created':
+      return e.match.userIds;
+    case 'match.changed':
+    case 'badges.stale':
+      return e.userIds;
+    case 'notification.changed':
+      return [e.userId];
+    default:
+      return [];
+  }
+}
+
+/** Fresh badge counts for everyone a commit touched: one query for all of them. */
+export const badgesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
+  defineSubscriber({
+    name: 'badges',
+    handles: ['request.created', 'request.deleted', 'match.created', 'match.changed', 'notification.changed', 'badges.stale'],
+    async handle(events) {
+      const users = [...new Set(events.flatMap(usersMoved))];
+      if (users.length) await pushBadges(deps, deps.orm.em.fork(), users);
+    },
+  });

@@ -1,0 +1,35 @@
+import type { Deps } from '../../deps.ts';
+import type { CreatedMatch } from '../../events/domain-events.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
+import { rooms } from '../../realtime/rooms.ts';
+import { presentMatches, type MatchSide } from '../matches/matches.presenter.ts';
+import { sendMatchMails } from './match-mails.ts';
+
+/** Each new match from both users' sides: [user, MatchSide]. */
+const sidesOf = (m: CreatedMatch): MatchSide[] => [
+  { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.requestId, other: m.matchedRequestId },
+  { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.matchedRequestId, other: m.requestId },
+];
+
+/**
+ * Both users of a new match get it live, oriented for each, and by e-mail in the background (a
+ * slow or failing mail server never holds up the request that caused it); a changed or deleted
+ * match reaches both as match:update.
+ */
+export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+  defineSubscriber({
+    name: 'match-notices',
+    handles: ['match.created', 'match.changed'],
+    async handle(events) {
+      for (const e of events) {
+        if (e.type !== 'match.changed') continue;
+        deps.publisher.publish(e.userIds.map(rooms.user), 'match:update', { id: e.matchId, status: e.status });
+      }
+      const created = events.flatMap((e) => (e.type === 'match.created' ? [e.match] : []));
+      if (created.length === 0) return;
+      const items = await presentMatches(deps.orm.em.fork(), created.flatMap(sidesOf));
+      // Each item is oriented for one user: its request is theirs.
+      for (const item of items) deps.publisher.publish(rooms.user(item.request.userId), 'match:new', item);
+      void sendMatchMails(deps, items).catch((err: unknown) => deps.log.warn({ err }, 'match notification mail failed'));
+    },
+  });
