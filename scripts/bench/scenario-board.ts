@@ -127,7 +127,8 @@ export const mixedScenario: Scenario = {
     const boardAfter = await countBoard();
     ctx.note(
       `Mixed load, one instance, ${MIXED_SECONDS} s (board reads 100/s by ${SOCKETS} sessions, creates 10/s by ${crew.length} crew in turn, ` +
-        `${sockets.length} sockets): app RSS ${memory.start} MB before, max ${memory.max} MB, ${memory.end} MB at the end (budget <= 250 MB); ` +
+        `${sockets.length} sockets): app RSS ${memory.start} MB before, max ${memory.max} MB, ${memory.end} MB at the end (budget <= 250 MB; ` +
+        `through the run: ${memory.trend.join(', ')}); ` +
         `sockets heard ${heard} of ${(boardAfter - boardBefore) * sockets.length} board events; the board grew from ${boardBefore} to ${boardAfter} requests.`,
     );
   },
@@ -155,7 +156,7 @@ async function connectSockets(url: string, cookies: readonly string[]): Promise<
 }
 
 /** The process's resident memory (VmRSS) every second, in MB. */
-function sampleRss(pid: number): { stop(): { start: number; max: number; end: number } } {
+function sampleRss(pid: number): { stop(): { start: number; max: number; end: number; trend: number[] } } {
   const samples: number[] = [];
   const read = () => {
     const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -167,7 +168,9 @@ function sampleRss(pid: number): { stop(): { start: number; max: number; end: nu
     stop() {
       clearInterval(timer);
       read();
-      return { start: samples[0]!, max: Math.max(...samples), end: samples.at(-1)! };
+      // Ten evenly spaced samples: whether memory levels off or keeps climbing.
+      const trend = Array.from({ length: 10 }, (_, i) => samples[Math.round((i * (samples.length - 1)) / 9)]!);
+      return { start: samples[0]!, max: Math.max(...samples), end: samples.at(-1)!, trend };
     },
   };
 }
