@@ -4,9 +4,7 @@ import { koaBody } from 'koa-body';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Deps } from './deps.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
 import { featureRoutes } from './features/routes.ts';
-import { profileRoutes } from './features/profile/profile.routes.ts';
 import type { AppState } from './http/context.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -38,7 +36,7 @@ export function createApp(deps: Deps): Koa<AppState> {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     deps.log.warn({ err }, 'response error');
   });
-  for (const router of [authRoutes(deps), profileRoutes(deps), ...featureRoutes(deps)]) {
+  for (const router of featureRoutes(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

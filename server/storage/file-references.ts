@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { pgArray } from '../db/pg-array.ts';
+import { sql } from 'kysely';
+import { kysely } from '../db/kysely.ts';
 
 interface FileColumn {
   table: string;
@@ -21,22 +22,32 @@ export function storedFileColumnsOf(orm: MikroORM): FileColumn[] {
   return found.sort((a, b) => a.table.localeCompare(b.table));
 }
 
-const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
-
 /**
  * The names among `names` that no row references. Read committed: a row committed before this
  * statement started counts, an uncommitted one does not (its transaction may still roll back).
  * One anti-join per table over the given names: no index on filename is needed for a few thousand.
+ *
+ * The tables come from the metadata at run time, so they are named with sql.table/sql.ref (quoted
+ * identifiers); the names travel as one bound text[] that unnest turns into rows.
  */
 export async function unreferencedFiles(em: EntityManager, orm: MikroORM, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const columns = storedFileColumnsOf(orm);
-  const notReferenced = columns.map(
-    ({ table, column }) => `not exists (select 1 from ${quote(table)} t where t.${quote(column)} = x.name)`,
-  );
-  const rows = await em.execute<{ name: string }[]>(
-    `select x.name from unnest(?::text[]) as x(name) ${notReferenced.length ? `where ${notReferenced.join(' and ')}` : ''}`,
-    [pgArray(names)],
-  );
+  const rows = await kysely(em)
+    .selectFrom(sql<{ name: string }>`unnest(${names}::text[])`.as('name'))
+    .select('name.name')
+    .where(({ and, not, exists, selectFrom }) =>
+      and(
+        storedFileColumnsOf(orm).map(({ table, column }) =>
+          not(
+            exists(
+              selectFrom(sql.table(table).as('t'))
+                .select(sql.lit(1).as('one'))
+                .where(sql.ref(`t.${column}`), '=', sql.ref('name.name')),
+            ),
+          ),
+        ),
+      ),
+    )
+    .execute();
   return rows.map((r) => r.name);
 }

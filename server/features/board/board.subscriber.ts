@@ -2,7 +2,8 @@ import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { isCurrent, todayUtc } from '../matching/matching.rules.ts';
-import { loadRequestsById } from '../requests/requests.presenter.ts';
+import { presentRequest } from '../requests/requests.presenter.ts';
+import { requestsById } from '../requests/requests.queries.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
 
 /**
@@ -27,16 +28,16 @@ export const boardSubscriber = (deps: Pick<Deps, 'boardCache' | 'publisher' | 'o
       const deleted = events.filter((e) => e.type === 'request.deleted');
       for (const e of deleted) deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
       if (saved.length === 0) return;
-      const items = await loadRequestsById(
+      const rows = await requestsById(
         deps.orm.em.fork(),
         saved.map((e) => e.requestId),
       );
       const today = todayUtc();
       for (const e of saved) {
-        const item = items.get(e.requestId);
+        const row = rows.get(e.requestId);
         // Gone or past: no longer on the board (an edit can move every date into the past).
-        if (item && isCurrent({ status: item.row.status, lastDate: item.row.lastDate }, today)) {
-          deps.publisher.publish(rooms.board(e.groupKey), 'board:upsert', item.item);
+        if (row && isCurrent(row, today)) {
+          deps.publisher.publish(rooms.board(e.groupKey), 'board:upsert', presentRequest(row));
         } else {
           deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
         }

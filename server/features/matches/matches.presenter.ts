@@ -1,30 +1,34 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MatchStatus } from '../../../protocol/enums.ts';
 import type { MatchItem } from '../../../protocol/shapes.ts';
-import { loadRequestsById } from '../requests/requests.presenter.ts';
+import { presentRequest } from '../requests/requests.presenter.ts';
+import type { RequestItemRow } from '../requests/requests.queries.ts';
 
 /** A match seen from one user's side: `mine` is that user's request, `other` the colleague's. */
 export interface MatchSide {
   id: number;
-  status: MatchStatus;
+  status: string;
   createdAt: Date | string;
   mine: number;
   other: number;
 }
 
 /**
- * MatchItems oriented for the viewer (request = theirs, matchedRequest = the colleague's), with
- * both requests, their owners and images loaded in two queries for the whole list.
+ * MatchItems oriented for the viewer (request = theirs, matchedRequest = the colleague's), from the
+ * rows of both requests. A side whose request is gone (deleted meanwhile) is left out.
  */
-export async function presentMatches(em: EntityManager, sides: readonly MatchSide[]): Promise<MatchItem[]> {
-  const requests = await loadRequestsById(
-    em,
-    sides.flatMap((s) => [s.mine, s.other]),
-  );
+export function presentMatches(sides: readonly MatchSide[], requests: ReadonlyMap<number, RequestItemRow>): MatchItem[] {
   return sides.flatMap((s) => {
     const mine = requests.get(s.mine);
     const other = requests.get(s.other);
     if (!mine || !other) return [];
-    return [{ id: s.id, status: s.status, request: mine.item, matchedRequest: other.item, createdAt: new Date(s.createdAt).toISOString() }];
+    return [
+      {
+        id: s.id,
+        status: s.status as MatchStatus,
+        request: presentRequest(mine),
+        matchedRequest: presentRequest(other),
+        createdAt: new Date(s.createdAt).toISOString(),
+      },
+    ];
   });
 }

@@ -2,10 +2,11 @@ import type { Deps } from '../../deps.ts';
 import type { CreatedMatch } from '../../events/domain-events.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { presentMatches, type MatchSide } from '../matches/matches.presenter.ts';
+import type { MatchSide } from '../matches/matches.presenter.ts';
+import { matchItemsOf } from '../matches/matches.service.ts';
 import { sendMatchMails } from './match-mails.ts';
 
-/** Each new match from both users' sides: [user, MatchSide]. */
+/** Each new match from both users' sides. */
 const sidesOf = (m: CreatedMatch): MatchSide[] => [
   { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.requestId, other: m.matchedRequestId },
   { id: m.id, status: 'pending', createdAt: m.createdAt, mine: m.matchedRequestId, other: m.requestId },
@@ -27,7 +28,7 @@ export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' |
       }
       const created = events.flatMap((e) => (e.type === 'match.created' ? [e.match] : []));
       if (created.length === 0) return;
-      const items = await presentMatches(deps.orm.em.fork(), created.flatMap(sidesOf));
+      const items = await matchItemsOf(deps.orm.em.fork(), created.flatMap(sidesOf));
       // Each item is oriented for one user: its request is theirs.
       for (const item of items) deps.publisher.publish(rooms.user(item.request.userId), 'match:new', item);
       void sendMatchMails(deps, items).catch((err: unknown) => deps.log.warn({ err }, 'match notification mail failed'));

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actionLabel,
-  allDatesOf,
-  counterpartType,
-  displayDate,
-  displayPosition,
-  isMatch,
-  lastDateOf,
-  orderedPair,
-  todayUtc,
-  type MatchableRequest,
-} from './matching.rules.ts';
+import { allDatesOf, counterpartType, isMatch, lastDateOf, orderedPair, todayUtc, type MatchableRequest } from './matching.rules.ts';
 
 const TODAY = '2026-06-10';
 let nextId = 1;
@@ -90,14 +79,7 @@ describe('helpers', () => {
     expect(orderedPair(3, 9)).toEqual([3, 9]);
   });
 
-  it('names the counterpart type and the action', () => {
+  it('names the counterpart type', () => {
     expect([counterpartType('drop'), counterpartType('pickup'), counterpartType('trade')]).toEqual(['pickup', 'drop', 'trade']);
-    expect([actionLabel('drop'), actionLabel('pickup'), actionLabel('trade')]).toEqual(['drop', 'pick up', 'trade']);
-  });
-
-  it('formats dates and positions as the product shows them', () => {
-    expect(displayDate('2025-01-05')).toBe('Jan 5, 2025');
-    expect(displayPosition('first_officer')).toBe('First officer');
-    expect(displayPosition(null)).toBe('');
   });
 });

@@ -1,6 +1,5 @@
 // The matching rules as pure functions (ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
-// matching.service.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
-import { format, parseISO } from 'date-fns';
+// matching.queries.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
 import type { RequestType, RouteType } from '../../../protocol/enums.ts';
 
 export interface MatchableRequest {
@@ -46,13 +45,3 @@ export function isMatch(a: MatchableRequest, b: MatchableRequest, today: string)
 
 /** One row per unordered pair: the lower request id is stored first (the unique index relies on it). */
 export const orderedPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
-
-/** How a request type reads in a sentence ("Your request to pick up ..."). */
-export const actionLabel = (type: RequestType) => (type === 'pickup' ? 'pick up' : type);
-
-/** Dates as the product shows them: "Jan 5, 2025". */
-export const displayDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d, yyyy');
-
-/** first_officer → "First officer", as the admin screens show positions. */
-export const displayPosition = (position: string | null) =>
-  position ? position.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : '';

@@ -9,7 +9,7 @@ import { requireUser } from '../../http/session-middleware.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { sendPrepared } from '../board/prepared-response.ts';
-import { groupKeyOf } from '../users/user.presenter.ts';
+import { groupKeyOf } from '../users/group.ts';
 import { RequestsService } from './requests.service.ts';
 
 export function requestsRoutes(deps: Deps) {

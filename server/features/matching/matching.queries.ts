@@ -1,0 +1,129 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { kysely } from '../../db/kysely.ts';
+import { counterpartType, type MatchableRequest } from './matching.rules.ts';
+
+/**
+ * Serialises the request writes of one group. Without it, two crew posting matching requests at the
+ * same moment would each look for partners before the other's row is committed, and neither would
+ * find the other. With it the second one waits, then (read committed: each statement sees the
+ * latest commits) finds the first. The lock ends with the transaction. Every write that adds,
+ * edits, removes or moves a group's requests takes it (profile changes included).
+ */
+export async function lockGroupForMatching(em: EntityManager, groupKey: string): Promise<void> {
+  await kysely(em)
+    .selectNoFrom((eb) =>
+      eb.fn('pg_advisory_xact_lock', [eb.fn('hashtextextended', [eb.val(`matching:${groupKey}`), eb.lit(0)])]).as('locked'),
+    )
+    .execute();
+}
+
+/** A match inserted by matchPartners, with the owner of the partner request. */
+export interface InsertedMatch {
+  id: number;
+  requestId: number;
+  matchedRequestId: number;
+  createdAt: string;
+  otherUserId: number;
+}
+
+/**
+ * Finds the partners of `r`, inserts one match per new pair and logs match_created for both users,
+ * in one statement (one round trip inside the group's lock).
+ *
+ * Hand-written because the builder cannot say it: data-modifying CTEs that read each other's
+ * RETURNING rows, and a lateral VALUES list. Every value is bound (arrays as one text[] parameter).
+ *
+ * The partners are indexed look-ups: requests_match_index narrows to the group's current requests
+ * of the counterpart type; the date overlaps are checked on those rows only (a GIN index here would
+ * scan every group's requests on a date, docs/decisions/0001). The predicate is the SQL form of
+ * isMatch() in matching.rules.ts. A pair that already matched is skipped by the unique index (lower
+ * request id first), so re-runs after an edit, or racing transactions, never create a second row.
+ */
+export async function insertMatches(em: EntityManager, r: MatchableRequest, today: string): Promise<InsertedMatch[]> {
+  const datesMeet =
+    r.type === 'trade'
+      ? sql`c.all_dates && ${r.desiredDates}::text[] and c.desired_dates && ${r.allDates}::text[]`
+      : sql`c.all_dates && ${r.allDates}::text[]`;
+  const { rows } = await sql<InsertedMatch>`
+    with candidates as (
+      select c.id, c.user_id from requests c
+      where c.group_key = ${r.groupKey} and c.type = ${counterpartType(r.type)} and c.status = 'active'
+        and c.last_date >= ${today}::date and c.route_type = ${r.routeType} and c.user_id <> ${r.userId} and ${datesMeet}
+    ),
+    inserted as (
+      insert into matches (request_id, matched_request_id)
+      select least(c.id, ${r.id}::int), greatest(c.id, ${r.id}::int) from candidates c
+      on conflict (request_id, matched_request_id) do nothing
+      returning id, request_id, matched_request_id, created_at
+    ),
+    found as (
+      select i.id, i.request_id, i.matched_request_id, i.created_at, c.user_id as other_user_id
+      from inserted i join candidates c on c.id in (i.request_id, i.matched_request_id)
+    ),
+    logged as (
+      insert into user_activity_logs (user_id, activity_type, target_user_id, reference_id, reference_type)
+      select x.user_id, 'match_created', x.target_id, f.id, 'match'
+      from found f cross join lateral (values (${r.userId}::int, f.other_user_id), (f.other_user_id, ${r.userId}::int)) as x(user_id, target_id)
+    )
+    select id, request_id as "requestId", matched_request_id as "matchedRequestId", created_at as "createdAt",
+           other_user_id as "otherUserId"
+    from found order by id`.execute(kysely(em));
+  return rows;
+}
+
+/** The users a match mail names (its recipients and their colleagues), keyed by id. */
+export async function matchMailPeople(em: EntityManager, userIds: readonly number[]) {
+  const rows = await kysely(em)
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name as firstName',
+      'last_name as lastName',
+      'base',
+      'position',
+      'employee_number as employeeNumber',
+      'email_notifications as emailNotifications',
+    ])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** The admin-edited match_notification template, or undefined when it is missing. */
+export function matchMailTemplate(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('email_templates')
+    .select(['subject_template as subject', 'html_template as html'])
+    .where('template_type', '=', 'match_notification')
+    .executeTakeFirst();
+}
+
+export interface MatchMailLog {
+  userId: number;
+  targetId: number;
+  matchId: number;
+  sent: boolean;
+  email: string;
+}
+
+/** One email_sent activity row per match mail tried, delivered or not (ARCHITECTURE.md section 6). */
+export async function logMatchMails(em: EntityManager, logs: readonly MatchMailLog[]): Promise<void> {
+  if (logs.length === 0) return;
+  await kysely(em)
+    .insertInto('user_activity_logs')
+    .values(
+      logs.map((l) => ({
+        user_id: l.userId,
+        activity_type: 'email_sent',
+        target_user_id: l.targetId,
+        reference_id: l.matchId,
+        reference_type: 'match',
+        email_type: 'match_notification',
+        email_sent: l.sent,
+        email_recipient: l.email,
+      })),
+    )
+    .execute();
+}
