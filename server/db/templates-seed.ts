@@ -1,5 +1,5 @@
-import { pgArray } from './pg-array.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { kysely } from './kysely.ts';
 
 export const TEMPLATE_VARIABLES = {
   request: ['recipientName', 'senderName', 'route', 'date', 'base', 'position', 'employeeNumber'],
@@ -65,11 +65,17 @@ export const DEFAULT_TEMPLATES = [
 
 /** Inserts the default templates that are missing; admin edits are never overwritten. */
 export async function seedEmailTemplates(em: EntityManager): Promise<void> {
-  for (const t of DEFAULT_TEMPLATES) {
-    await em.execute(
-      `insert into email_templates (template_type, template_name, subject_template, html_template, variables)
-       values (?, ?, ?, ?, ?::text[]) on conflict (template_type) do nothing`,
-      [t.templateType, t.templateName, t.subjectTemplate, t.htmlTemplate, pgArray(t.variables)],
-    );
-  }
+  await kysely(em)
+    .insertInto('email_templates')
+    .values(
+      DEFAULT_TEMPLATES.map((t) => ({
+        template_type: t.templateType,
+        template_name: t.templateName,
+        subject_template: t.subjectTemplate,
+        html_template: t.htmlTemplate,
+        variables: t.variables,
+      })),
+    )
+    .onConflict((oc) => oc.column('template_type').doNothing())
+    .execute();
 }

@@ -28,7 +28,9 @@ export type DomainEvent =
   // Accounts (features/profile, features/auth): what the boards and the sockets follow.
   | { type: 'profile.changed'; userId: number; before: ProfileShown; after: ProfileShown }
   | { type: 'user.groupMoved'; userId: number; from: string | null; to: string | null }
-  | { type: 'sessions.ended'; userId: number | null; sids: readonly string[] };
+  | { type: 'sessions.ended'; userId: number | null; sids: readonly string[] }
+  // A user's row changed outside the profile form (address proven, provider linked): cached reads go.
+  | { type: 'user.updated'; userId: number };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

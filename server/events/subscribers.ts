@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
 import { boardSubscriber } from '../features/board/board.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
@@ -7,12 +8,14 @@ import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
 
 /**
- * Every subscriber, in the order each commit's events reach them: the board first (its cache must
- * not serve the old body once anyone hears of the change), the counts last (one query for all the
- * users the other reactions touched). Each lives with its feature; this is the one list.
+ * Every subscriber, in the order each commit's events reach them: cached sessions first (a changed
+ * user is read afresh), then the board (its cache must not serve the old body once anyone hears of
+ * the change), the counts last (one query for all the users the other reactions touched). Each
+ * lives with its feature; this is the one list.
  */
 export function registerSubscribers(deps: Deps): void {
   const { events } = deps;
+  events.subscribe(sessionsSubscriber(deps));
   events.subscribe(boardSubscriber(deps));
   events.subscribe(storedFilesSubscriber(deps));
   events.subscribe(matchNoticesSubscriber(deps));

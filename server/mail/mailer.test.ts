@@ -8,10 +8,10 @@ describe('the local outbox', () => {
   it('logs that a mail was stored (to, subject), never its text or HTML: links in mail are credentials', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const stored: unknown[][] = [];
+    const stored: unknown[] = [];
     // Only the outbox insert is used: a stand-in for the ORM records it.
     const orm = {
-      em: { fork: () => ({ execute: async (_sql: string, params: unknown[]) => void stored.push(params) }) },
+      em: { fork: () => ({ insert: async (_entity: unknown, row: unknown) => void stored.push(row) }) },
     } as unknown as MikroORM;
     const mailer = createMailer(loadConfig({}), orm, log);
     const link = 'http://localhost:3000/reset-password?token=SECRET-TOKEN-123';
@@ -22,7 +22,7 @@ describe('the local outbox', () => {
       html: `<a href="${link}">reset</a>`,
     });
     expect(result.delivered).toBe(true);
-    expect(stored).toHaveLength(1);
+    expect(stored).toEqual([expect.objectContaining({ recipient: 'crew@example.com', subject: 'Reset your Crewtrade password' })]);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       to: 'crew@example.com',

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
+import { OutboxMail } from '../db/entities/index.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export interface OutgoingMail {
@@ -25,14 +26,7 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
         if (transport) {
           await transport.sendMail({ from: config.mailFrom, ...mail });
         } else {
-          await orm.em
-            .fork()
-            .execute('insert into mail_outbox (recipient, subject, html, text) values (?, ?, ?, ?)', [
-              mail.to,
-              mail.subject,
-              mail.html,
-              mail.text ?? null,
-            ]);
+          await orm.em.fork().insert(OutboxMail, { recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text ?? null });
           // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
           log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
         }

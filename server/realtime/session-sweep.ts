@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { pgArray } from '../db/pg-array.ts';
+import { liveSessionIds } from '../features/auth/sessions.queries.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { IoServer } from './publisher.ts';
 
@@ -14,10 +14,7 @@ export function startSessionSweep(io: IoServer, orm: MikroORM, log: Logger, inte
     const sockets = [...io.of('/').sockets.values()].filter((s) => typeof s.data.sid === 'string');
     if (sockets.length === 0) return;
     const sids = [...new Set(sockets.map((s) => s.data.sid as string))];
-    const rows = await orm.em
-      .fork()
-      .execute<{ sid: string }[]>('select sid from sessions where sid = any(?::text[]) and expire > now()', [pgArray(sids)]);
-    const live = new Set(rows.map((r) => r.sid));
+    const live = await liveSessionIds(orm.em.fork(), sids);
     for (const socket of sockets) {
       if (live.has(socket.data.sid as string)) continue;
       // The web client goes home signed out on this event; the disconnect holds for any client.

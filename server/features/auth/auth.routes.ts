@@ -6,7 +6,6 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody } from '../../http/validate.ts';
-import { rooms } from '../../realtime/rooms.ts';
 import { presentCurrentUser, type UserRecord } from '../users/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailVerification } from './email-verification.ts';
@@ -92,10 +91,7 @@ export function authRoutes(deps: Deps) {
   });
 
   router.get('/api/logout', async (ctx) => {
-    if (ctx.state.sid) {
-      await new SessionStore(ctx.state.em, deps.sessionCache).destroy(ctx.state.sid);
-      deps.publisher.disconnect(rooms.session(ctx.state.sid));
-    }
+    if (ctx.state.sid) await service(ctx).signOut(ctx.state.sid);
     clearSessionCookie(ctx);
     ctx.redirect('/');
   });

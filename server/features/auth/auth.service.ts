@@ -4,16 +4,16 @@ import { RESET_TOKEN_TTL_MS } from '../../../protocol/limits.ts';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../../protocol/schemas/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid, unauthorized } from '../../http/errors.ts';
-import { rooms } from '../../realtime/rooms.ts';
-import { markEmailVerified } from '../users/owner.ts';
-import { userColumns, type UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../users/user.presenter.ts';
+import { findUser, markEmailVerified } from '../users/users.queries.ts';
+import * as auth from './auth.queries.ts';
 import { resetMail } from './auth.mails.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { SocialProfile } from './oidc.ts';
 import { SessionStore } from './session.store.ts';
 import { hashToken, newMailToken } from './tokens.ts';
 
-type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'publisher' | 'log' | 'sessionCache'>;
+type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'events'>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
@@ -35,11 +35,12 @@ export class AuthService {
     refuseCommon(body.password, 'password');
     const hash = await this.deps.hasher.hash(body.password);
     try {
-      const rows = await this.em.execute<UserRecord[]>(
-        `insert into users (email, password, first_name, last_name) values (?, ?, ?, ?) returning ${userColumns('users')}`,
-        [body.email, hash, body.firstName, body.lastName],
-      );
-      return rows[0]!;
+      return await auth.insertLocalUser(this.em, {
+        email: body.email,
+        passwordHash: hash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'email');
       throw err;
@@ -47,11 +48,7 @@ export class AuthService {
   }
 
   async login(body: LoginBody): Promise<UserRecord> {
-    const rows = await this.em.execute<(UserRecord & { password: string | null })[]>(
-      `select ${userColumns('u')}, u.password from users u where u.email = ?`,
-      [body.email],
-    );
-    const row = rows[0];
+    const row = await auth.findLogin(this.em, body.email);
     const hash = row?.password ?? (await this.deps.hasher.dummyHash);
     const ok = await this.deps.hasher.verify(hash, body.password);
     if (!row || !row.password || !ok) throw unauthorized(MSG.invalidCredentials);
@@ -67,29 +64,20 @@ export class AuthService {
    */
   async socialSignIn(profile: SocialProfile): Promise<UserRecord> {
     const ownerEmail = this.deps.config.ownerEmail;
-    const linked = await this.em.transactional(async (em) => {
-      const created = await em.execute<UserRecord[]>(
-        `insert into users (email, first_name, last_name, auth_type, email_verified, is_admin) values (?, ?, ?, 'oidc', true, ?)
-         on conflict (email) do nothing returning ${userColumns('users')}`,
-        [profile.email, profile.firstName, profile.lastName, profile.email === ownerEmail],
-      );
-      if (created[0]) return { user: created[0], sids: [] as string[] };
-      const existing = await em.execute<{ id: number; emailVerified: boolean }[]>(
-        'select id, email_verified as "emailVerified" from users where email = ? for update',
-        [profile.email],
-      );
-      const id = existing[0]!.id;
-      let sids: string[] = [];
-      if (!existing[0]!.emailVerified) {
-        await em.execute('update users set password = null where id = ?', [id]);
-        sids = await new SessionStore(em).destroyAllForUser(id);
+    return this.deps.events.transaction(this.em, async (em, events) => {
+      const created = await auth.insertProviderUser(em, profile, profile.email === ownerEmail);
+      if (created) return created;
+      // The insert met the address's account: it exists, and stays until this transaction ends.
+      const existing = (await auth.lockUserByEmail(em, profile.email))!;
+      if (!existing.emailVerified) {
+        await auth.setPassword(em, existing.id, null);
+        events.record({ type: 'sessions.ended', userId: existing.id, sids: await new SessionStore(em).destroyAllForUser(existing.id) });
+      } else {
+        events.record({ type: 'user.updated', userId: existing.id });
       }
-      await markEmailVerified(em, id, ownerEmail);
-      const rows = await em.execute<UserRecord[]>(`select ${userColumns('u')} from users u where u.id = ?`, [id]);
-      return { user: rows[0]!, sids };
+      await markEmailVerified(em, existing.id, ownerEmail);
+      return (await findUser(em, existing.id))!;
     });
-    this.endSessions(linked.user.id, linked.sids);
-    return linked.user;
   }
 
   /**
@@ -97,18 +85,14 @@ export class AuthService {
    * gets a token, and its mail is sent after the answer (awaiting SMTP would tell them apart).
    */
   async forgotPassword(email: string, origin: string): Promise<void> {
-    const rows = await this.em.execute<{ id: number; firstName: string | null }[]>(
-      'select id, first_name as "firstName" from users where email = ?',
-      [email],
-    );
-    const user = rows[0];
+    const user = await auth.findResetTarget(this.em, email);
     if (!user) return;
     const { token, hash } = newMailToken();
-    await this.em.execute('insert into password_reset_tokens (user_id, token, expires_at) values (?, ?, ?)', [
-      user.id,
+    await auth.insertMailToken(this.em, 'password_reset_tokens', {
+      userId: user.id,
       hash,
-      new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    ]);
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
     // Mailer.send never throws: a failed delivery is logged there.
     void this.deps.mailer.send(resetMail(email, user.firstName, `${origin}/reset-password?token=${token}`));
   }
@@ -121,26 +105,22 @@ export class AuthService {
   async resetPassword(body: ResetPasswordBody): Promise<void> {
     refuseCommon(body.newPassword, 'newPassword');
     const hash = await this.deps.hasher.hash(body.newPassword);
-    const ended = await this.em.transactional(async (em) => {
-      const spent = await em.execute<{ userId: number }[]>(
-        `update password_reset_tokens set used_at = now() where token = ? and used_at is null and expires_at > now()
-         returning user_id as "userId"`,
-        [hashToken(body.token)],
-      );
-      const userId = spent[0]?.userId;
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const userId = await auth.spendMailToken(em, 'password_reset_tokens', hashToken(body.token));
       if (!userId) throw invalid(MSG.resetTokenInvalid, 'token');
-      await em.execute('update users set password = ?, updated_at = now() where id = ?', [hash, userId]);
+      await auth.setPassword(em, userId, hash);
       await markEmailVerified(em, userId, this.deps.config.ownerEmail);
       // Every other outstanding link of this user dies with the reset.
-      await em.execute('update password_reset_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
-      return { userId, sids: await new SessionStore(em).destroyAllForUser(userId) };
+      await auth.spendAllMailTokens(em, 'password_reset_tokens', userId);
+      events.record({ type: 'sessions.ended', userId, sids: await new SessionStore(em).destroyAllForUser(userId) });
     });
-    this.endSessions(ended.userId, ended.sids);
   }
 
-  /** After commit: cached reads of the user go, and the ended sessions' sockets are closed. */
-  private endSessions(userId: number, sids: string[]): void {
-    this.deps.sessionCache.invalidateUser(userId);
-    for (const sid of sids) this.deps.publisher.disconnect(rooms.session(sid));
+  /** Sign-out: the session ends, and with it its sockets and cached reads (sessions.ended). */
+  async signOut(sid: string): Promise<void> {
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      await new SessionStore(em).destroy(sid);
+      events.record({ type: 'sessions.ended', userId: null, sids: [sid] });
+    });
   }
 }

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { VERIFY_TOKEN_TTL_MS } from '../../../protocol/limits.ts';
 import type { Deps } from '../../deps.ts';
-import { markEmailVerified } from '../users/owner.ts';
+import { markEmailVerified } from '../users/users.queries.ts';
+import * as auth from './auth.queries.ts';
 import { verifyMail } from './auth.mails.ts';
 import { hashToken, newMailToken } from './tokens.ts';
 
-type VerificationDeps = Pick<Deps, 'config' | 'mailer' | 'sessionCache'>;
+type VerificationDeps = Pick<Deps, 'config' | 'mailer' | 'events'>;
 
 /**
  * E-mail confirmation (docs/decisions/0005-account-linking.md): a mailed link confirms the address
@@ -22,11 +23,11 @@ export class EmailVerification {
   /** Stores a new token and mails its link without waiting for the mail (the caller answers at once). */
   async send(user: { id: number; email: string; firstName: string | null }, origin: string): Promise<void> {
     const { token, hash } = newMailToken();
-    await this.em.execute('insert into email_verification_tokens (user_id, token, expires_at) values (?, ?, ?)', [
-      user.id,
+    await auth.insertMailToken(this.em, 'email_verification_tokens', {
+      userId: user.id,
       hash,
-      new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
-    ]);
+      expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_MS),
+    });
     // Mailer.send never throws: a failed delivery is logged there.
     void this.deps.mailer.send(verifyMail(user.email, user.firstName, `${origin}/api/verify-email?token=${token}`));
   }
@@ -34,27 +35,17 @@ export class EmailVerification {
   /** The account a live token belongs to, or null (unknown, spent or expired). */
   async accountOf(token: string): Promise<number | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-    const rows = await this.em.execute<{ userId: number }[]>(
-      'select user_id as "userId" from email_verification_tokens where token = ? and used_at is null and expires_at > now()',
-      [hashToken(token)],
-    );
-    return rows[0]?.userId ?? null;
+    return (await auth.findMailTokenOwner(this.em, 'email_verification_tokens', hashToken(token))) ?? null;
   }
 
   /** Spends the token and marks the address proven, only for the account it was sent to. */
   async confirm(token: string, userId: number): Promise<boolean> {
-    const confirmed = await this.em.transactional(async (em) => {
-      const spent = await em.execute<{ userId: number }[]>(
-        `update email_verification_tokens set used_at = now()
-         where token = ? and user_id = ? and used_at is null and expires_at > now() returning user_id as "userId"`,
-        [hashToken(token), userId],
-      );
-      if (!spent.length) return false;
+    return this.deps.events.transaction(this.em, async (em, events) => {
+      if (!(await auth.spendMailToken(em, 'email_verification_tokens', hashToken(token), userId))) return false;
       await markEmailVerified(em, userId, this.deps.config.ownerEmail);
-      await em.execute('update email_verification_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
+      await auth.spendAllMailTokens(em, 'email_verification_tokens', userId);
+      events.record({ type: 'user.updated', userId });
       return true;
     });
-    if (confirmed) this.deps.sessionCache.invalidateUser(userId);
-    return confirmed;
   }
 }

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
-import { userColumns, type UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../users/user.presenter.ts';
 import type { SessionCache } from './session-cache.ts';
+import * as sessions from './sessions.queries.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -29,12 +30,7 @@ export class SessionStore {
   async create(userId: number): Promise<{ token: string; sid: string }> {
     const token = randomBytes(32).toString('base64url');
     const sid = sidOf(token);
-    await this.em.execute('insert into sessions (sid, sess, expire, user_id) values (?, ?, ?, ?)', [
-      sid,
-      JSON.stringify({ userId, createdAt: new Date().toISOString() }),
-      new Date(Date.now() + SESSION_TTL_MS),
-      userId,
-    ]);
+    await sessions.insertSession(this.em, { sid, userId, expire: new Date(Date.now() + SESSION_TTL_MS) });
     return { token, sid };
   }
 
@@ -44,21 +40,13 @@ export class SessionStore {
     const sid = sidOf(token);
     const cached = this.cache?.get(sid);
     if (cached) return cached;
-    const rows = await this.em.execute<(UserRecord & { expire: Date })[]>(
-      `select s.expire, ${userColumns('u')} from sessions s join users u on u.id = s.user_id where s.sid = ? and s.expire > now()`,
-      [sid],
-    );
-    const row = rows[0];
+    const row = await sessions.findLiveSession(this.em, sid);
     if (!row) return null;
     const { expire, ...user } = row;
     if (new Date(expire).getTime() - Date.now() < SESSION_TTL_MS - TOUCH_AFTER_MS) {
       // Slides forward, but never past sign-in + SESSION_MAX_AGE_MS; an old session is ended here.
-      const touched = await this.em.execute<{ live: boolean }[]>(
-        `update sessions set expire = least(?::timestamptz, (sess->>'createdAt')::timestamptz + ? * interval '1 millisecond')
-         where sid = ? returning expire > now() as live`,
-        [new Date(Date.now() + SESSION_TTL_MS), SESSION_MAX_AGE_MS, sid],
-      );
-      if (!touched[0]?.live) return null;
+      const live = await sessions.slideSession(this.em, sid, new Date(Date.now() + SESSION_TTL_MS), SESSION_MAX_AGE_MS);
+      if (!live) return null;
     }
     const session = { sid, user };
     this.cache?.set(session);
@@ -66,7 +54,7 @@ export class SessionStore {
   }
 
   async destroy(sid: string): Promise<void> {
-    await this.em.execute('delete from sessions where sid = ?', [sid]);
+    await sessions.deleteSession(this.em, sid);
     this.cache?.invalidateSid(sid);
   }
 
@@ -75,11 +63,10 @@ export class SessionStore {
    * disconnects. Inside a transaction the caller invalidates the cache after commit.
    */
   async destroyAllForUser(userId: number): Promise<string[]> {
-    const rows = await this.em.execute<{ sid: string }[]>('delete from sessions where user_id = ? returning sid', [userId]);
-    return rows.map((r) => r.sid);
+    return sessions.deleteUserSessions(this.em, userId);
   }
 
   async purgeExpired(): Promise<void> {
-    await this.em.execute('delete from sessions where expire < now()');
+    await sessions.deleteExpiredSessions(this.em);
   }
 }

@@ -6,7 +6,6 @@ import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
-import { moveUserToGroup } from '../../realtime/socket-server.ts';
 import { presentCurrentUser } from '../users/user.presenter.ts';
 import { ProfileService } from './profile.service.ts';
 
@@ -16,16 +15,14 @@ export function profileRoutes(deps: Deps) {
   router.put('/api/profile', async (ctx) => {
     const user = requireUser(ctx);
     const body = parseBody(profileSchema, ctx.request.body);
-    const result = await new ProfileService(ctx.state.em, deps.boardCache).update(user, body);
-    deps.sessionCache.invalidateUser(user.id);
-    await moveUserToGroup(deps.io, user.id, result.fromGroup, result.toGroup);
-    ctx.body = presentCurrentUser(result.user, deps.config.ownerEmail);
+    const updated = await new ProfileService(ctx.state.em, deps).update(user, body);
+    ctx.body = presentCurrentUser(updated, deps.config.ownerEmail);
   });
 
   router.get('/api/profile/:userId', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.userId, notFound(MSG.userNotFound));
-    ctx.body = await new ProfileService(ctx.state.em, deps.boardCache).view(user, id);
+    ctx.body = await new ProfileService(ctx.state.em, deps).view(user, id);
   });
 
   return router;

@@ -1,45 +1,9 @@
 import type { CurrentUser, UserSummary } from '../../../protocol/shapes.ts';
 import { hasAdminRights, isProtectedOwner } from './owner.ts';
+import type { UserRecord } from './users.queries.ts';
 
-/** A users row as loaded by raw SQL (camelCase aliases) or by the ORM. */
-export interface UserRecord {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  employeeNumber: string | null;
-  base: string | null;
-  airline: string | null;
-  position: string | null;
-  aircraftType: string | null;
-  emailNotifications: boolean;
-  isAdmin: boolean;
-  /** Proven by a mailed link, a password reset or a provider; owner rights wait for it. */
-  emailVerified: boolean;
-  createdAt: Date | string;
-}
-
-/** Columns that build a UserRecord, for raw queries; `alias` prefixes each column. */
-export const userColumns = (alias: string) =>
-  [
-    'id',
-    'email',
-    'first_name as "firstName"',
-    'last_name as "lastName"',
-    'profile_image_url as "profileImageUrl"',
-    'employee_number as "employeeNumber"',
-    'base',
-    'airline',
-    'position',
-    'aircraft_type as "aircraftType"',
-    'email_notifications as "emailNotifications"',
-    'is_admin as "isAdmin"',
-    'email_verified as "emailVerified"',
-    'created_at as "createdAt"',
-  ]
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
+/** Inferred from the users select of users.queries.ts; named here, where every feature imports it. */
+export type { UserRecord };
 
 export function presentCurrentUser(u: UserRecord, ownerEmail: string | undefined): CurrentUser {
   const isProtected = isProtectedOwner(u, ownerEmail);

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
+import { kysely } from '../../db/kysely.ts';
+import { userFields, type UserRecord } from '../users/users.queries.ts';
+
+export async function employeeNumberTaken(em: EntityManager, employeeNumber: string, exceptUserId: number): Promise<boolean> {
+  const row = await kysely(em)
+    .selectFrom('users')
+    .select('id')
+    .where('employee_number', '=', employeeNumber)
+    .where('id', '<>', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Saves the form; e-mail notifications stay as they are when the body leaves them out (the setup form). */
+export function updateProfile(em: EntityManager, userId: number, body: ProfileBody): Promise<UserRecord> {
+  return kysely(em)
+    .updateTable('users')
+    .set((eb) => ({
+      first_name: body.firstName,
+      last_name: body.lastName,
+      airline: body.airline,
+      position: body.position,
+      employee_number: body.employeeNumber,
+      base: body.base,
+      aircraft_type: body.aircraftType,
+      ...(body.emailNotifications !== undefined && { email_notifications: body.emailNotifications }),
+      updated_at: eb.fn<string>('now'),
+    }))
+    .where('users.id', '=', userId)
+    .returning(userFields)
+    .executeTakeFirstOrThrow();
+}
+
+/** The groups a user's requests are on, other than `except`. */
+export async function requestGroupsOf(em: EntityManager, userId: number, except: string): Promise<string[]> {
+  const rows = await kysely(em)
+    .selectFrom('requests')
+    .select('group_key')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('group_key', '<>', except)
+    .execute();
+  return rows.map((r) => r.group_key);
+}
+
+/** Moves a user's requests onto a group's board; the moved ones, as matching reads them. */
+export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey: string, aircraftType: string) {
+  return kysely(em)
+    .updateTable('requests')
+    .set({ group_key: groupKey, aircraft_type: aircraftType })
+    .where('user_id', '=', userId)
+    .where('group_key', '<>', groupKey)
+    .returning([
+      'id',
+      'user_id as userId',
+      'group_key as groupKey',
+      'type',
+      'route_type as routeType',
+      'status',
+      'all_dates as allDates',
+      'desired_dates as desiredDates',
+      'last_date as lastDate',
+    ])
+    .execute();
+}
+
+export function scheduleImagesOf(em: EntityManager, userId: number) {
+  return kysely(em)
+    .selectFrom('schedule_images')
+    .select(['id', 'filename', 'original_name as originalName', 'uploaded_at as uploadedAt'])
+    .where('user_id', '=', userId)
+    .orderBy('uploaded_at', 'desc')
+    .execute();
+}
