@@ -1,10 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestType, RouteType } from '../../../protocol/enums.ts';
 import { MSG } from '../../../protocol/messages.ts';
 import type { ProfileView } from '../../../protocol/shapes.ts';
 import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { ProfileShown } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { todayUtc } from '../matching/matching.rules.ts';
+import { lockGroupForMatching } from '../matching/matching.queries.ts';
+import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { fullName, type UserRecord } from '../users/user.presenter.ts';
 import { findUser } from '../users/users.queries.ts';
@@ -35,17 +39,32 @@ export class ProfileService {
 
   /**
    * Saves the profile; a taken employee number is a 409 with the text the setup screen maps. The
-   * user's requests follow them to their new group in the same transaction. After the commit, boards, sockets and cached sessions follow
+   * user's requests follow them to their new group in the same transaction, where they are matched
+   * as an edit would match them. After the commit, boards, sockets and cached sessions follow
    * (profile.changed, user.groupMoved).
    */
   async update(user: UserRecord, body: ProfileBody): Promise<UserRecord> {
     const fromGroup = groupKeyOf(user);
     const toGroup = groupKeyOf(body);
+    const today = todayUtc();
     try {
       return await this.deps.events.transaction(this.em, async (em, events) => {
+        // The groups the requests leave and the one they join are locked as matching locks them, so
+        // no create or edit there matches against a half-moved state: one in the old group would
+        // still see them, one in the new group would miss them while they are matched here. Taken
+        // before the users row is written (matching holds a group's lock while its activity log
+        // refers to users rows, so the other order could deadlock), in one order (two moves between
+        // the same groups in opposite directions would otherwise wait for each other).
+        const leaving = toGroup ? await profile.requestGroupsOf(em, user.id, toGroup) : [];
+        if (toGroup && leaving.length) for (const group of [...leaving, toGroup].sort()) await lockGroupForMatching(em, group);
         if (await profile.employeeNumberTaken(em, body.employeeNumber, user.id)) throw conflict(MSG.employeeNumberTaken, 'employeeNumber');
         const updated = await profile.updateProfile(em, user.id, body);
-        if (toGroup && toGroup !== fromGroup) await profile.moveRequestsToGroup(em, user.id, toGroup, body.aircraftType);
+        if (toGroup && leaving.length) {
+          for (const r of await profile.moveRequestsToGroup(em, user.id, toGroup, body.aircraftType)) {
+            // The request columns hold what the request schema let in.
+            await matchRequest(em, events, { ...r, type: r.type as RequestType, routeType: r.routeType as RouteType }, today);
+          }
+        }
         events.record({ type: 'profile.changed', userId: user.id, before: shownOf(user), after: shownOf(updated) });
         if (fromGroup !== toGroup) events.record({ type: 'user.groupMoved', userId: user.id, from: fromGroup, to: toGroup });
         return updated;
