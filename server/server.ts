@@ -9,6 +9,7 @@ import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
+import { liveSessionIds } from './features/auth/sessions.queries.ts';
 import { EventBus } from './events/event-bus.ts';
 import { registerSubscribers } from './events/subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
@@ -19,7 +20,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
-import { syncOwnerAdmin } from './features/users/owner.ts';
+import { syncOwnerAdmin } from './features/users/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
 
 export interface RunningServer {
@@ -102,7 +103,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const port = (http.server.address() as AddressInfo).port;
   const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
-  const stopSweep = startSessionSweep(io, db.orm, log, options.sessionSweepMs ?? 60_000);
+  const stopSweep = startSessionSweep(io, (sids) => liveSessionIds(db.orm.em.fork(), sids), log, options.sessionSweepMs ?? 60_000);
   // Files a crash or a failed write left without a row: now, then hourly (server/storage/upload-sweeper.ts).
   const stopSweeper = startUploadSweeper({ orm: db.orm, config, log });
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);

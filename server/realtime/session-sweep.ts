@@ -1,20 +1,24 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { liveSessionIds } from '../features/auth/sessions.queries.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { IoServer } from './publisher.ts';
 
 /**
  * A socket is admitted once, at the handshake; its session may end later without a sign-out (it
  * expires, or reaches its maximum age). Every intervalMs this instance checks the sessions of its
- * own sockets in one query and drops the sockets whose session row is gone or expired.
+ * own sockets in one query (`liveSessions`: which of these sids are live sessions) and drops the
+ * sockets whose session row is gone or expired.
  */
-export function startSessionSweep(io: IoServer, orm: MikroORM, log: Logger, intervalMs: number): () => void {
+export function startSessionSweep(
+  io: IoServer,
+  liveSessions: (sids: string[]) => Promise<ReadonlySet<string>>,
+  log: Logger,
+  intervalMs: number,
+): () => void {
   let running = false;
   const sweep = async () => {
     const sockets = [...io.of('/').sockets.values()].filter((s) => typeof s.data.sid === 'string');
     if (sockets.length === 0) return;
     const sids = [...new Set(sockets.map((s) => s.data.sid as string))];
-    const live = await liveSessionIds(orm.em.fork(), sids);
+    const live = await liveSessions(sids);
     for (const socket of sockets) {
       if (live.has(socket.data.sid as string)) continue;
       // The web client goes home signed out on this event; the disconnect holds for any client.

@@ -7,7 +7,7 @@ import type { Logger } from '../lib/logger.ts';
 import { sessionTokenOf } from '../features/auth/session-cookie.ts';
 import { SessionStore } from '../features/auth/session.store.ts';
 import { hasAdminRights } from '../features/users/owner.ts';
-import { groupKeyOf } from '../features/users/user.presenter.ts';
+import { groupKeyOf } from '../features/users/group.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionCache } from '../features/auth/session-cache.ts';
 import { statsFor } from '../features/dashboard/dashboard.service.ts';

@@ -7,7 +7,7 @@ import { connectSocket, nextEvent } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { createBoardCache } from '../board/board-cache.ts';
 import { todayUtc } from '../matching/matching.rules.ts';
-import { groupKeyOf } from '../users/user.presenter.ts';
+import { groupKeyOf } from '../users/group.ts';
 import { inDays, requestBody, waitFor } from './requests.fixtures.ts';
 import { RequestsService } from './requests.service.ts';
 

@@ -14,6 +14,3 @@ export function isProtectedOwner(user: Identity, ownerEmail: string | undefined)
 export function hasAdminRights(user: Identity & { isAdmin: boolean }, ownerEmail: string | undefined): boolean {
   return user.isAdmin || isProtectedOwner(user, ownerEmail);
 }
-
-/** Moved to users.queries.ts; kept for server.ts until its import moves. */
-export { syncOwnerAdmin } from './users.queries.ts';

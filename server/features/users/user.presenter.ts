@@ -40,6 +40,3 @@ export function presentUserSummary(
 }
 
 export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
-
-/** Moved to ./group.ts; kept until every importer has moved. */
-export { groupKeyOf } from './group.ts';
