@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import { kysely, type DB } from '../../db/kysely.ts';
+import { compileOnce } from '../../db/compiled-query.ts';
+import type { DB } from '../../db/kysely.ts';
 import { matchSides } from '../matches/matches.queries.ts';
 
 type Users = ExpressionBuilder<DB & { u: DB['users'] }, 'u'>;
@@ -42,11 +43,10 @@ const answeredOffers = (eb: Users, side: 'to_user_id' | 'from_user_id') =>
  * screen's Completed tab lists (spec section 4: accepted and declined are counted together). The
  * trades table only records approvals, so it would miss declined offers.
  */
-export function dashboardCounts(em: EntityManager, userIds: readonly number[]) {
-  const db = kysely(em);
-  return db
+const counts = compileOnce(['userIds'], (db, a: { userIds: number[] }) =>
+  db
     .selectFrom('users as u')
-    .where('u.id', 'in', userIds)
+    .where(({ eb, fn, val }) => eb('u.id', '=', fn.any(val(a.userIds))))
     .select((eb) => [
       'u.id as userId',
       countOf(eb, eb.selectFrom('requests as r').select('r.id').whereRef('r.user_id', '=', 'u.id').where('r.status', '=', 'active')).as(
@@ -62,6 +62,10 @@ export function dashboardCounts(em: EntityManager, userIds: readonly number[]) {
       countOf(eb, eb.selectFrom('messages as g').select('g.id').whereRef('g.to_user_id', '=', 'u.id').where('g.is_read', '=', false)).as(
         'unreadMessages',
       ),
-    ])
-    .execute();
+    ]),
+);
+
+/** Compiled once: it runs after every write that moves a count. */
+export function dashboardCounts(em: EntityManager, userIds: readonly number[]) {
+  return counts(em, { userIds: [...userIds] });
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Insertable, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 
@@ -47,9 +48,25 @@ function itemsQuery(db: Kysely<DB>) {
 
 export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 
+// Compiled once: these run on every create (its answer and its board event) and on board rebuilds.
+const itemsOfUser = compileOnce(['userId'], (db, a: { userId: number }) =>
+  itemsQuery(db).where('r.user_id', '=', a.userId).orderBy('r.date').orderBy('r.id'),
+);
+const itemsOfBoard = compileOnce(['groupKey', 'day'], (db, a: { groupKey: string; day: string }) =>
+  itemsQuery(db)
+    .where('r.group_key', '=', a.groupKey)
+    .where('r.status', '=', 'active')
+    .where('r.last_date', '>=', a.day)
+    .orderBy('r.date')
+    .orderBy('r.id'),
+);
+const itemsByIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
+  itemsQuery(db).where(({ eb, fn, val }) => eb('r.id', '=', fn.any(val(a.ids)))),
+);
+
 /** The user's own requests, every status, by date. */
 export function ownRequests(em: EntityManager, userId: number): Promise<RequestItemRow[]> {
-  return itemsQuery(kysely(em)).where('r.user_id', '=', userId).orderBy('r.date').orderBy('r.id').execute();
+  return itemsOfUser(em, { userId });
 }
 
 /**
@@ -57,20 +74,14 @@ export function ownRequests(em: EntityManager, userId: number): Promise<RequestI
  * (requests_board_index: group + status + date).
  */
 export function boardRequests(em: EntityManager, groupKey: string, day: string): Promise<RequestItemRow[]> {
-  return itemsQuery(kysely(em))
-    .where('r.group_key', '=', groupKey)
-    .where('r.status', '=', 'active')
-    .where('r.last_date', '>=', day)
-    .orderBy('r.date')
-    .orderBy('r.id')
-    .execute();
+  return itemsOfBoard(em, { groupKey, day });
 }
 
 /** Requests by id, keyed by id (matches reference two each). */
 export async function requestsById(em: EntityManager, ids: readonly number[]): Promise<Map<number, RequestItemRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await itemsQuery(kysely(em)).where('r.id', 'in', unique).execute();
+  const rows = await itemsByIds(em, { ids: unique });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
