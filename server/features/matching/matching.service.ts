@@ -4,9 +4,6 @@ import type { EventRecorder } from '../../events/event-bus.ts';
 import { insertMatches } from './matching.queries.ts';
 import { isCurrent, type MatchableRequest } from './matching.rules.ts';
 
-/** Where profile changes find it (the lock lives with matching's queries). */
-export { lockGroupForMatching } from './matching.queries.ts';
-
 /**
  * Runs inside the transaction that created or edited `r` (after lockGroupForMatching): one match
  * per new partner, match_created logged for both users, and a match.created event each (both
