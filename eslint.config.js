@@ -35,6 +35,36 @@ export default defineConfig([
     },
   },
   {
+    // The browser tests (web/e2e) start the real server; the app itself never imports it.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The web app never imports the server: share through protocol/.' }] },
+      ],
+    },
+  },
+  {
+    // The HTTP and socket layers are plumbing: features plug into them (server.ts hands them what
+    // they need), never the other way round. Types may cross; code may not.
+    files: ['server/http/**/*.ts', 'server/realtime/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              allowTypeImports: true,
+              message: 'http/ and realtime/ never import features/: receive it from server.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript here is tooling run by Node (this file and the like).
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {

@@ -1,5 +1,5 @@
-import type { RequestInput } from '../protocol/schemas/requests.ts';
-import type { ProfileBody } from '../protocol/schemas/profile.ts';
+import type { RequestInput } from '#protocol/schemas/requests.ts';
+import type { ProfileBody } from '#protocol/schemas/profile.ts';
 
 export const DEMO_PASSWORD = 'Crewtrade1';
 

@@ -30,7 +30,7 @@ export function createApp(deps: Deps): Koa<AppState> {
   // JSON only here; multipart is parsed per route (uploads), where its limits are known.
   app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));
   app.use(textGuard);
-  app.use(sessionMiddleware(deps.orm, deps.sessionCache));
+  app.use(sessionMiddleware(deps.orm, deps.sessions));
   // A client that hangs up mid-response is not a server error; anything else reaching here is logged.
   app.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;

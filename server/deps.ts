@@ -1,3 +1,4 @@
+import type { SessionAccess } from './features/auth/session-access.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.ts';
 import type { EventBus } from './events/event-bus.ts';
@@ -20,6 +21,7 @@ export interface Deps {
   publisher: Publisher;
   io: IoServer;
   sessionCache: SessionCache;
+  sessions: SessionAccess;
   /** Each group's tradeboard as sent (features/board/board-cache.ts). */
   boardCache: BoardCache;
   /** Domain events, dispatched after commit to the subscribers of server/events/subscribers.ts. */

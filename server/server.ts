@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.ts';
 import type { DatabaseTimeouts } from './db/mikro-orm.config.ts';
 import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
+import { createSessionAccess } from './features/auth/session-access.ts';
 import { SessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
 import { liveSessionIds } from './features/auth/sessions.queries.ts';
@@ -73,7 +74,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       }
     : undefined;
   const sessionCache = new SessionCache();
-  const io = createSocketServer({ config, log, orm: db.orm, redis, sessionCache });
+  const sessions = createSessionAccess(db.orm, sessionCache, config);
+  const io = createSocketServer({ config, log, sessions, redis, sessionCache });
   const mailer = createMailer(config, db.orm, log);
   // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
   const boardCache = createBoardCache(redis ? io : undefined);
@@ -89,6 +91,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     publisher: createPublisher(io),
     io,
     sessionCache,
+    sessions,
     boardCache,
     events: new EventBus(log),
   };

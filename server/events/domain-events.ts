@@ -1,4 +1,4 @@
-import type { MatchStatus } from '../../protocol/enums.ts';
+import type { MatchStatus } from '#protocol/enums.ts';
 
 /**
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After

@@ -1,4 +1,4 @@
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 
 /** The one error type the HTTP layer understands: a status, a stable code and the user-facing text. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { featureRoutes } from '../features/routes.ts';
 import { inDays, requestBody } from '../features/requests/requests.fixtures.ts';
 import { makeUser, PASSWORD, type SignedInUser } from '../test/factories.ts';

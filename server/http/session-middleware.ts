@@ -1,19 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SessionCache } from '../features/auth/session-cache.ts';
 import type { Next } from 'koa';
-import { readSessionToken } from '../features/auth/session-cookie.ts';
-import { SessionStore } from '../features/auth/session.store.ts';
+import type { SessionAccess } from '../features/auth/session-access.ts';
 import type { UserRecord } from '../features/users/user.presenter.ts';
 import type { AppContext } from './context.ts';
 import { unauthorized } from './errors.ts';
 
 /** Gives each request its own EntityManager and, when the cookie names a live session, its user. */
-export function sessionMiddleware(orm: MikroORM, cache: SessionCache) {
+export function sessionMiddleware(orm: MikroORM, sessions: Pick<SessionAccess, 'forRequest'>) {
   return async (ctx: AppContext, next: Next) => {
     ctx.state.em = orm.em.fork();
-    const token = readSessionToken(ctx.get('Cookie'), ctx.secure);
-    if (token && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/'))) {
-      const session = await new SessionStore(ctx.state.em, cache).load(token);
+    if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/')) {
+      const session = await sessions.forRequest(ctx.state.em, ctx.get('Cookie') || undefined, ctx.secure);
       if (session) {
         ctx.state.user = session.user;
         ctx.state.sid = session.sid;

@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import type { AppContext } from './context.ts';
 import { invalid } from './errors.ts';
 

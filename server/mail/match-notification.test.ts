@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MatchItem, TradeRequestItem } from '../../protocol/shapes.ts';
+import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { actionLabel, displayDate, displayPosition, matchNotificationVars } from './match-notification.ts';
 
 describe('match mail formatting', () => {

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
-import type { RequestType } from '../../protocol/enums.ts';
-import type { MatchItem } from '../../protocol/shapes.ts';
+import type { RequestType } from '#protocol/enums.ts';
+import type { MatchItem } from '#protocol/shapes.ts';
 import { fullName } from '../features/users/user.presenter.ts';
 
 /** How a request type reads in a sentence ("Your request to pick up ..."). */

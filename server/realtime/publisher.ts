@@ -1,5 +1,5 @@
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/events.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type EventName = keyof ServerToClientEvents;

@@ -4,21 +4,16 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import { originMatches, ownOrigin } from '../http/origin-check.ts';
 import type { Logger } from '../lib/logger.ts';
-import { sessionTokenOf } from '../features/auth/session-cookie.ts';
-import { SessionStore } from '../features/auth/session.store.ts';
-import { hasAdminRights } from '../features/users/owner.ts';
-import { groupKeyOf } from '../features/users/group.ts';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionAccess } from '../features/auth/session-access.ts';
 import type { SessionCache } from '../features/auth/session-cache.ts';
-import { statsFor } from '../features/dashboard/dashboard.service.ts';
-import { rooms } from './rooms.ts';
 import type { IoServer } from './publisher.ts';
+import { rooms } from './rooms.ts';
 import { useRedisAdapter } from './redis-adapter.ts';
 
 export interface SocketDeps {
   config: Config;
   log: Logger;
-  orm: MikroORM;
+  sessions: SessionAccess;
   redis?: { pub: Redis; sub: Redis };
   sessionCache: SessionCache;
 }
@@ -51,17 +46,12 @@ export function createSocketServer(deps: SocketDeps): IoServer {
   /** Resolves to the refusal to hand the client, or nothing when the socket is admitted. */
   const admit = async (socket: Parameters<Parameters<IoServer['use']>[0]>[0]): Promise<Error | undefined> => {
     try {
-      const token = sessionTokenOf(socket.request, deps.config.trustProxy);
-      const session = token ? await new SessionStore(deps.orm.em.fork(), deps.sessionCache).load(token) : null;
+      const session = await deps.sessions.forSocket(socket.request);
       if (!session) return new Error('unauthorized');
-      socket.data.userId = session.user.id;
+      socket.data.userId = session.userId;
       // The session sweep (session-sweep.ts) drops the socket when this session ends.
       socket.data.sid = session.sid;
-      const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
-      const group = groupKeyOf(session.user);
-      if (group) joined.push(rooms.board(group));
-      if (hasAdminRights(session.user, deps.config.ownerEmail)) joined.push(rooms.admins);
-      await socket.join(joined);
+      await socket.join(session.rooms);
       return undefined;
     } catch (err) {
       // The client retries later; its session may well be fine.
@@ -73,9 +63,9 @@ export function createSocketServer(deps: SocketDeps): IoServer {
   io.use((socket, next) => void admit(socket).then(next));
   // A fresh socket gets the badge counts at once: a reconnect may have missed pushes.
   io.on('connection', (socket) => {
-    statsFor(deps.orm.em.fork(), [socket.data.userId as number])
-      .then((stats) => {
-        const mine = stats.get(socket.data.userId as number);
+    deps.sessions
+      .badges(socket.data.userId as number)
+      .then((mine) => {
         if (mine && socket.connected) socket.emit('badges', mine);
       })
       .catch((err: unknown) => deps.log.warn({ err }, 'badges on connect failed'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { RequestsService } from '../features/requests/requests.service.ts';
 import { listUploads, requestBody, requestForm, TINY_PNG } from '../features/requests/requests.fixtures.ts';
 import { createLogger } from '../lib/logger.ts';

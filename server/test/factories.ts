@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CurrentUser } from '../../protocol/shapes.ts';
-import type { ProfileBody } from '../../protocol/schemas/profile.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
+import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { TestClient } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 

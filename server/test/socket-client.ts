@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../protocol/events.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../server/test/factories.ts';
 import { readOutbox, resetTokenFrom } from '../../server/test/outbox.ts';
 import { hasChromium, newCrewContext } from './browser.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
 import { browserSuite } from './suite.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { VERIFY_SUBJECT } from '../../server/features/auth/auth.mails.ts';
 import { makeUser, PASSWORD } from '../../server/test/factories.ts';
 import { sql, verifyLinkFrom, waitForMail } from '../../server/test/outbox.ts';

@@ -4,7 +4,7 @@
 // screen are kept under test-artifacts/layout/ to be looked at.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { sql } from '../../server/test/outbox.ts';
 import { hasChromium, newCrewContext } from './browser.ts';

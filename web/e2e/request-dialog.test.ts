@@ -3,8 +3,8 @@
 // dialog frame (title and buttons stay in view on a short screen; Escape closes and returns focus).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../protocol/messages.ts';
-import type { TradeRequestItem } from '../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
 import { inViewport, layoutProblems, saveScreenshot } from './layout-checks.ts';

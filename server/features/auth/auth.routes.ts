@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { MSG } from '../../../protocol/messages.ts';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../../protocol/schemas/auth.ts';
+import { MSG } from '#protocol/messages.ts';
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '#protocol/schemas/auth.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MSG } from '../../../protocol/messages.ts';
-import { RESET_TOKEN_TTL_MS } from '../../../protocol/limits.ts';
-import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../../protocol/schemas/auth.ts';
+import { MSG } from '#protocol/messages.ts';
+import { RESET_TOKEN_TTL_MS } from '#protocol/limits.ts';
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '#protocol/schemas/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid, unauthorized } from '../../http/errors.ts';
 import type { UserRecord } from '../users/user.presenter.ts';

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MIN } from '../../../protocol/limits.ts';
+import { PASSWORD_MIN } from '#protocol/limits.ts';
 
 /**
  * The ~49k most common passwords of zxcvbn-ts's list (leaked-password corpora), compared in lower

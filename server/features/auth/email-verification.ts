@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { VERIFY_TOKEN_TTL_MS } from '../../../protocol/limits.ts';
+import { VERIFY_TOKEN_TTL_MS } from '#protocol/limits.ts';
 import type { Deps } from '../../deps.ts';
 import { markEmailVerified } from '../users/users.queries.ts';
 import * as auth from './auth.queries.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 

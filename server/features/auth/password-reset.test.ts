@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../test/factories.ts';
 import { readOutbox, resetTokenFrom, sql, waitForMail } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

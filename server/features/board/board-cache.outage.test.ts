@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../test/throwaway-services.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DashboardStats } from '../../../protocol/shapes.ts';
+import type { DashboardStats } from '#protocol/shapes.ts';
 import { dashboardCounts } from './dashboard.queries.ts';
 
 /** The badge counts of spec section 2 for each user given (one query for all), keyed by user id. */

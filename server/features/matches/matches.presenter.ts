@@ -1,5 +1,5 @@
-import type { MatchStatus } from '../../../protocol/enums.ts';
-import type { MatchItem } from '../../../protocol/shapes.ts';
+import type { MatchStatus } from '#protocol/enums.ts';
+import type { MatchItem } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Expression, Kysely } from 'kysely';
-import type { MatchStatus } from '../../../protocol/enums.ts';
+import type { MatchStatus } from '#protocol/enums.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 
 /** Which of a user's matches: one match, those of one of their requests, pending ones, the bell's. */

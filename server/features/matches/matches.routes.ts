@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { MSG } from '../../../protocol/messages.ts';
-import { matchStatusSchema } from '../../../protocol/schemas/requests.ts';
+import { MSG } from '#protocol/messages.ts';
+import { matchStatusSchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MatchStatus } from '../../../protocol/enums.ts';
-import { MSG } from '../../../protocol/messages.ts';
-import type { MatchItem } from '../../../protocol/shapes.ts';
+import type { MatchStatus } from '#protocol/enums.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { MatchItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { requestsById } from '../requests/requests.queries.ts';

@@ -1,4 +1,4 @@
-import type { MatchItem } from '../../../protocol/shapes.ts';
+import type { MatchItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { matchNotificationVars } from '../../mail/match-notification.ts';
 import { renderTemplate } from '../../mail/render.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories.ts';
-import type { DashboardStats } from '../../../protocol/shapes.ts';
+import type { DashboardStats } from '#protocol/shapes.ts';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { requestBody } from '../requests/requests.fixtures.ts';

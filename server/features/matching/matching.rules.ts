@@ -1,6 +1,6 @@
 // The matching rules as pure functions (ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
 // matching.queries.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
-import type { RequestType, RouteType } from '../../../protocol/enums.ts';
+import type { RequestType, RouteType } from '#protocol/enums.ts';
 
 export interface MatchableRequest {
   id: number;

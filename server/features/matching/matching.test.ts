@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchItem } from '../../../protocol/shapes.ts';
+import type { MatchItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import type { MatchNotification } from '../../../protocol/shapes.ts';
+import type { MatchNotification } from '#protocol/shapes.ts';
 import { displayDate } from '../../mail/match-notification.ts';
 import { fullName } from '../users/user.presenter.ts';
 import type { NotificationRow } from './notifications.queries.ts';

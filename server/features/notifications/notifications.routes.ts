@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { acknowledgeSchema } from '../../../protocol/schemas/requests.ts';
+import { acknowledgeSchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MSG } from '../../../protocol/messages.ts';
-import type { MatchNotification } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { MatchNotification } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { acknowledgeMatch, isOwnMatch } from '../matches/matches.queries.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
+import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import { kysely } from '../../db/kysely.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
 

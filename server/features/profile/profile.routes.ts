@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { MSG } from '../../../protocol/messages.ts';
-import { profileSchema } from '../../../protocol/schemas/profile.ts';
+import { MSG } from '#protocol/messages.ts';
+import { profileSchema } from '#protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestType, RouteType } from '../../../protocol/enums.ts';
-import { MSG } from '../../../protocol/messages.ts';
-import type { ProfileView } from '../../../protocol/shapes.ts';
-import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
+import type { RequestType, RouteType } from '#protocol/enums.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { ProfileView } from '#protocol/shapes.ts';
+import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { ProfileShown } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

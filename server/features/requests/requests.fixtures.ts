@@ -1,7 +1,7 @@
 // Test data for the request, matching and upload tests (imported by *.test.ts only).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RequestInput } from '../../../protocol/schemas/requests.ts';
+import type { RequestInput } from '#protocol/schemas/requests.ts';
 
 /** An ISO date `days` from today (UTC), the calendar the server uses for "past". */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
-import type { AircraftType, RequestStatus, RequestType, RouteType } from '../../../protocol/enums.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { AircraftType, RequestStatus, RequestType, RouteType } from '#protocol/enums.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { presentUserSummary } from '../users/user.presenter.ts';
 import type { RequestItemRow } from './requests.queries.ts';
 

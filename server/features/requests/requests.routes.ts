@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import { MSG } from '../../../protocol/messages.ts';
-import { requestBodySchema } from '../../../protocol/schemas/requests.ts';
+import { MSG } from '#protocol/messages.ts';
+import { requestBodySchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';

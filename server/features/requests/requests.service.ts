@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MSG } from '../../../protocol/messages.ts';
-import type { RequestBody } from '../../../protocol/schemas/requests.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { RequestBody } from '#protocol/schemas/requests.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../protocol/messages.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,4 +1,4 @@
-import type { CurrentUser, UserSummary } from '../../../protocol/shapes.ts';
+import type { CurrentUser, UserSummary } from '#protocol/shapes.ts';
 import { hasAdminRights, isProtectedOwner } from './owner.ts';
 import type { UserRecord } from './users.queries.ts';
 

@@ -1,8 +1,8 @@
 // The endpoint map at work: what compiles and what does not (checked by `npm run typecheck`), and
 // the "STATUS: body" error text the screens read the server's message from.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { RequestBody } from '../../../protocol/schemas/requests.ts';
-import type { CurrentUser, MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { RequestBody } from '#protocol/schemas/requests.ts';
+import type { CurrentUser, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { api, ApiError, errorStatus, serverMessage } from './client.ts';
 
 const body: RequestBody = {

@@ -2,7 +2,7 @@
 // list, a body it does not take or a wrong use of its answer is a compile error. Every call sends
 // the session cookie; a non-OK answer throws an Error whose message is "STATUS: body" (spec section
 // 8), and serverMessage() reads the JSON {message} back out.
-import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from '../../../protocol/endpoints.ts';
+import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from '#protocol/endpoints.ts';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -2,7 +2,7 @@
 // keys, Escape, the click outside and the focus back on the avatar.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
-import type { CurrentUser } from '../../../protocol/shapes.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
 import { fullName, initials } from '../lib/format.ts';
 import { logout } from '../stores/clientState.ts';
 

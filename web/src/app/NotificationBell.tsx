@@ -4,7 +4,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '../../../protocol/limits.ts';
+import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { BellIcon } from '../components/Icons.tsx';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';

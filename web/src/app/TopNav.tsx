@@ -2,7 +2,7 @@
 // button for admins and the avatar menu. Below 768 px the links fold into a menu button.
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
-import type { CurrentUser, DashboardStats } from '../../../protocol/shapes.ts';
+import type { CurrentUser, DashboardStats } from '#protocol/shapes.ts';
 import { MenuIcon, MessageIcon, CloseIcon } from '../components/Icons.tsx';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { CountBadge } from '../components/CountBadge.tsx';

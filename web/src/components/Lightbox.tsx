@@ -1,5 +1,5 @@
 // Full-size view of a trip screenshot: closes on the button, Escape, the backdrop, or a load error.
-import type { ImageRef } from '../../../protocol/shapes.ts';
+import type { ImageRef } from '#protocol/shapes.ts';
 import { Modal } from './Modal.tsx';
 
 export function Lightbox({ image, onClose }: { image: ImageRef; onClose: () => void }) {

@@ -1,7 +1,7 @@
 // The profile form fields shared by the welcome setup dialog and Profile Settings.
-import { AIRCRAFT_TYPES, AIRLINES, POSITIONS } from '../../../protocol/enums.ts';
-import { PROFILE_DEFAULTS } from '../../../protocol/schemas/profile.ts';
-import type { CurrentUser } from '../../../protocol/shapes.ts';
+import { AIRCRAFT_TYPES, AIRLINES, POSITIONS } from '#protocol/enums.ts';
+import { PROFILE_DEFAULTS } from '#protocol/schemas/profile.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
 import { POSITION_LABELS } from '../lib/format.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { SelectField, TextField } from './Field.tsx';

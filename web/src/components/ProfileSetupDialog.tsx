@@ -2,10 +2,10 @@
 // button; Escape and the backdrop do nothing) until the profile is saved, then a success view and
 // a reload at / after 500 ms.
 import { useState, type FormEvent } from 'react';
-import { MSG } from '../../../protocol/messages.ts';
-import { ONBOARDING_RELOAD_MS } from '../../../protocol/limits.ts';
-import { profileSchema } from '../../../protocol/schemas/profile.ts';
-import type { CurrentUser } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import { ONBOARDING_RELOAD_MS } from '#protocol/limits.ts';
+import { profileSchema } from '#protocol/schemas/profile.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';

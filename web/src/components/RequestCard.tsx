@@ -1,7 +1,7 @@
 // One request on the tradeboard: type, dates, pairing or reserve period, trip days, notes, the
 // crew member and trip screenshots (thumbnails open a lightbox; broken ones are hidden).
 import { useState, type ReactNode } from 'react';
-import type { ImageRef, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
 

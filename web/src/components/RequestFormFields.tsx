@@ -1,8 +1,8 @@
 // The fields of the request form (spec section 2): type, date, additional and requested dates,
 // pairing or reserve period, trip days, notes and, when given, the screenshot picker.
 import { useId, type ReactNode } from 'react';
-import { REQUEST_TYPES, type RequestType, type RouteType } from '../../../protocol/enums.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { REQUEST_TYPES, type RequestType, type RouteType } from '#protocol/enums.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { tripDaysOptions, type RequestFormState } from '../lib/requestForm.ts';

@@ -1,9 +1,9 @@
 // Create or edit a trade request (spec section 2): the dialog around the form. The requests store
 // sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_IMAGES } from '../../../protocol/limits.ts';
-import { MSG } from '../../../protocol/messages.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { MAX_IMAGES } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { initialRequestForm, validateRequestForm, type RequestFormState } from '../lib/requestForm.ts';

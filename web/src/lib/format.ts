@@ -1,6 +1,6 @@
 // Display helpers shared by the screens.
 import { format } from 'date-fns';
-import type { Position, RequestType } from '../../../protocol/enums.ts';
+import type { Position, RequestType } from '#protocol/enums.ts';
 
 /** A YYYY-MM-DD string as a local date (never shifted by the time zone). */
 export function parseLocalDate(value: string): Date {

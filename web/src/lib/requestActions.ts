@@ -1,5 +1,5 @@
 // Deleting a request after the user confirms, shared by the dashboard and the tradeboard.
-import { MSG } from '../../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { serverMessage } from '../api/client.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';

@@ -1,9 +1,9 @@
 // The request form's values, how a stored request fills them, the trip-days choices and the
 // validation that turns them into a request body.
-import { type RequestType, type RouteType } from '../../../protocol/enums.ts';
-import { TRIP_DAYS_FORM_MAX } from '../../../protocol/limits.ts';
-import { requestBodySchema, requestFormSchema, type RequestBody } from '../../../protocol/schemas/requests.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { type RequestType, type RouteType } from '#protocol/enums.ts';
+import { TRIP_DAYS_FORM_MAX } from '#protocol/limits.ts';
+import { requestBodySchema, requestFormSchema, type RequestBody } from '#protocol/schemas/requests.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { daysLabel } from './format.ts';
 import { fieldErrors, type FieldErrors } from './forms.ts';
 

@@ -1,6 +1,6 @@
 // What the client must know of the server's request rules to apply a request it already holds the
 // answer for, without asking again: whether it is on the board, and which of two copies is newer.
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 
 /** Today as an ISO date in UTC: the server decides "past" by the UTC calendar day. */
 export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);

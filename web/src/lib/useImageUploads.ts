@@ -1,8 +1,8 @@
 // Images picked for an upload: previews as object URLs (released when removed or when the form
 // goes away), only images, at most MAX_IMAGES. A refused pick leaves the list as it was and says why.
 import { useEffect, useRef, useState } from 'react';
-import { MAX_IMAGES } from '../../../protocol/limits.ts';
-import { MSG } from '../../../protocol/messages.ts';
+import { MAX_IMAGES } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
 
 export interface ImageUpload {
   key: number;

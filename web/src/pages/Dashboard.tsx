@@ -2,8 +2,8 @@
 // recent matches, recent messages and the base chat card.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DASHBOARD_RECENT } from '../../../protocol/limits.ts';
-import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import { DASHBOARD_RECENT } from '#protocol/limits.ts';
+import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';

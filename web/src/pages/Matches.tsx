@@ -1,8 +1,8 @@
 // /matches: the user's matches, live through the matches store ('match:new', 'match:update').
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../protocol/messages.ts';
-import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, tripDaysText } from '../lib/format.ts';

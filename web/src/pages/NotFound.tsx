@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../protocol/messages.ts';
+import { MSG } from '#protocol/messages.ts';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 
 /** `standalone` when shown outside the app shell (signed out): it brings the public header and its own <main>. */

@@ -1,9 +1,9 @@
 // /profile: the profile form, Activity Summary and Account Actions (spec section 2).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../protocol/messages.ts';
-import { profileSchema, type ProfileBody } from '../../../protocol/schemas/profile.ts';
-import type { CurrentUser } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
 import { fieldErrors, type FieldErrors } from '../lib/forms.ts';

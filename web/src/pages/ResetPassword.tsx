@@ -1,8 +1,8 @@
 // Reachable signed in or out. Without ?token= the link is invalid; with it, the new-password form.
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG } from '../../../protocol/messages.ts';
-import { resetFormSchema } from '../../../protocol/schemas/auth.ts';
+import { MSG } from '#protocol/messages.ts';
+import { resetFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '../../../protocol/messages.ts';
-import { signupFormSchema } from '../../../protocol/schemas/auth.ts';
+import { MSG } from '#protocol/messages.ts';
+import { signupFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';

@@ -1,8 +1,8 @@
 // /all-trades: requests of the user's group, own first, kept live by the board store.
 import { useEffect, useId, useMemo, useState } from 'react';
-import { MSG } from '../../../protocol/messages.ts';
-import type { RequestType } from '../../../protocol/enums.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { RequestType } from '#protocol/enums.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { RequestCard } from '../components/RequestCard.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';

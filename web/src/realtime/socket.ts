@@ -1,7 +1,7 @@
 // Socket.IO → stores. Connected only while signed in (the app shell starts and stops it). REST gives
 // the state on load and again after a reconnect; events keep the stores fresh. No polling.
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../protocol/events.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';

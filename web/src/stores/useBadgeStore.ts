@@ -1,7 +1,7 @@
 // Navigation badge counts: GET /api/dashboard/stats on load and after a reconnect; otherwise the
 // 'badges' socket event, which the server sends after every write that moves a count.
 import { create } from 'zustand';
-import type { DashboardStats } from '../../../protocol/shapes.ts';
+import type { DashboardStats } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 
 interface BadgeState {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentUser, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 

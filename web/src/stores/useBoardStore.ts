@@ -2,7 +2,7 @@
 // Requests reach it from 'board:upsert' and 'board:remove', and from the answers of the user's own
 // writes (useMyRequestsStore); a refetch happens on a screen's load and after a reconnect only.
 import { create } from 'zustand';
-import type { CurrentUser, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { isNewerRequest, isOnBoard } from '../lib/requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';

@@ -2,7 +2,7 @@
 // 'match:update', and by the user's own writes: a deleted match, or the matches of a deleted
 // request, leave at once and for good.
 import { create } from 'zustand';
-import type { MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { isNewerRequest } from '../lib/requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';

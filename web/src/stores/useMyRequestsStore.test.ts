@@ -1,7 +1,7 @@
 // The request stores fed as the app feeds them: a write's answer (saved/deleted) and the socket's
 // events for the same requests, in either order. No server and no fetch: these are the store rules.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser, MatchItem, TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { CurrentUser, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { todayUtc } from '../lib/requestRules.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';

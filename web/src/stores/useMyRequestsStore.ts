@@ -3,8 +3,8 @@
 // request shows (this list, the board, the matches that show it); the socket's events for it
 // follow and change nothing more. Nothing is refetched after a write.
 import { create } from 'zustand';
-import type { RequestBody } from '../../../protocol/schemas/requests.ts';
-import type { TradeRequestItem } from '../../../protocol/shapes.ts';
+import type { RequestBody } from '#protocol/schemas/requests.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { requestFormData } from '../lib/requestEncoding.ts';
 import { isNewerRequest, isOnBoard } from '../lib/requestRules.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MatchNotification } from '../../../protocol/shapes.ts';
+import type { MatchNotification } from '#protocol/shapes.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 
 const notice = (matchId: number): MatchNotification => ({

@@ -1,7 +1,7 @@
 // Match notifications for the bell (GET /api/notifications), refetched on 'notifications:changed'
 // (the event carries no list), and POST /api/notifications/acknowledge.
 import { create } from 'zustand';
-import type { MatchNotification } from '../../../protocol/shapes.ts';
+import type { MatchNotification } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 
 interface NotificationState {

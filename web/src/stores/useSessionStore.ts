@@ -3,10 +3,10 @@
 // second GET). The user is also kept in localStorage and used as a fallback when the server cannot
 // be reached (spec section 7).
 import { create } from 'zustand';
-import type { ForgotPasswordBody } from '../../../protocol/endpoints.ts';
-import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../../protocol/schemas/auth.ts';
-import type { ProfileBody } from '../../../protocol/schemas/profile.ts';
-import type { CurrentUser } from '../../../protocol/shapes.ts';
+import type { ForgotPasswordBody } from '#protocol/endpoints.ts';
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '#protocol/schemas/auth.ts';
+import type { ProfileBody } from '#protocol/schemas/profile.ts';
+import type { CurrentUser } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 
 const CACHE_KEY = 'crewtrade.user';

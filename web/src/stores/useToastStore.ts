@@ -1,6 +1,6 @@
 // One toast at a time: a new one replaces the old; each closes itself after 5000 ms.
 import { create } from 'zustand';
-import { TOAST_DURATION_MS } from '../../../protocol/limits.ts';
+import { TOAST_DURATION_MS } from '#protocol/limits.ts';
 
 export interface ToastInput {
   title: string;

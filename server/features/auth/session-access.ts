@@ -1,0 +1,47 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../../config.ts';
+import { rooms } from '../../realtime/rooms.ts';
+import { statsFor } from '../dashboard/dashboard.service.ts';
+import { groupKeyOf } from '../users/group.ts';
+import { hasAdminRights } from '../users/owner.ts';
+import type { SessionCache } from './session-cache.ts';
+import { readSessionToken, sessionTokenOf } from './session-cookie.ts';
+import { SessionStore, type LoadedSession } from './session.store.ts';
+import type { DashboardStats } from '#protocol/shapes.ts';
+
+/**
+ * What the HTTP and socket layers need of sessions, handed to them by server.ts: http/ and
+ * realtime/ know nothing of features, so the rules of cookies, owners and groups stay here.
+ */
+export interface SessionAccess {
+  /** The live session a request's cookie names, or null. */
+  forRequest(em: EntityManager, cookieHeader: string | undefined, secure: boolean): Promise<LoadedSession | null>;
+  /** A socket handshake's session and the rooms it may join, or null when it names none. */
+  forSocket(req: IncomingMessage): Promise<{ userId: number; sid: string; rooms: string[] } | null>;
+  /** The badge counts a fresh socket gets at once (a reconnect may have missed pushes). */
+  badges(userId: number): Promise<DashboardStats | undefined>;
+}
+
+export function createSessionAccess(orm: MikroORM, cache: SessionCache, config: Pick<Config, 'trustProxy' | 'ownerEmail'>): SessionAccess {
+  return {
+    async forRequest(em, cookieHeader, secure) {
+      const token = readSessionToken(cookieHeader, secure);
+      return token ? new SessionStore(em, cache).load(token) : null;
+    },
+    async forSocket(req) {
+      const token = sessionTokenOf(req, config.trustProxy);
+      const session = token ? await new SessionStore(orm.em.fork(), cache).load(token) : null;
+      if (!session) return null;
+      const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
+      const group = groupKeyOf(session.user);
+      if (group) joined.push(rooms.board(group));
+      if (hasAdminRights(session.user, config.ownerEmail)) joined.push(rooms.admins);
+      return { userId: session.user.id, sid: session.sid, rooms: joined };
+    },
+    async badges(userId) {
+      return (await statsFor(orm.em.fork(), [userId])).get(userId);
+    },
+  };
+}
