@@ -125,7 +125,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // Closes the sockets' connections and stops accepting; resolves once the last HTTP connection has ended.
       await io.close();
       clearTimeout(cut);
-      mailer.close();
+      await mailer.close();
       if (redis) for (const c of [redis.pub, redis.sub, redis.limits]) c.disconnect();
       await db.close();
     },
