@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
+import { kysely } from './kysely.ts';
 import { appDriverOptions, DEFAULT_TIMEOUTS, ormOptions, type DatabaseTimeouts } from './mikro-orm.config.ts';
 import { seedEmailTemplates } from './templates-seed.ts';
 
@@ -27,7 +28,9 @@ export async function openDatabase(config: Config, log: Logger, options: Databas
   const orm = await MikroORM.init(ormOptions(url, options.poolMax ?? 10));
   // Instances starting together take turns: the migrator has no lock of its own.
   await orm.em.fork().transactional(async (em) => {
-    await em.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    await kysely(em)
+      .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.val(MIGRATION_LOCK)]).as('locked'))
+      .execute();
     await orm.migrator.up();
     await seedEmailTemplates(em);
   });
