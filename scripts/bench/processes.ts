@@ -1,16 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../server/lib/free-port.ts';
+import { freePort } from '../../server/lib/free-port.ts';
 
 /**
  * Node flags of the measured processes: those of `npm start` unless BENCH_NODE_FLAGS says otherwise

@@ -1,23 +1,12 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../lib/logger.ts';
+import { freePort } from '../lib/free-port.ts';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** main.ts shuts down gracefully on these, stopping this database last (Database.close). */

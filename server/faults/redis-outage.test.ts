@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBody } from '../features/requests/requests.fixtures.ts';
 import { makeUser, PASSWORD } from '../test/factories.ts';
 import { connectSocket, nextEvent, type TestSocket } from '../test/socket-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
-import { startThrowawayRedis, type ThrowawayRedis } from '../test/throwaway-services.ts';
+import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../test/instances-on-own-redis.ts';
+import type { TestApp } from '../test/test-app.ts';
+import type { ThrowawayRedis } from '../test/throwaway-services.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,6 +22,7 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
+let pair: InstancesOnOwnRedis | undefined;
 let redis: ThrowawayRedis;
 let one: TestApp;
 let two: TestApp;
@@ -28,17 +30,11 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   process.on('uncaughtException', onUnhandled);
   // A Redis of this test's own: it is stopped and restarted below.
-  redis = await startThrowawayRedis();
-  one = await startTestApp({ REDIS_URL: redis.url });
-  two = await startTestApp({ REDIS_URL: redis.url }, one.databaseUrl);
+  pair = await startInstancesOnOwnRedis();
+  ({ redis, one, two } = pair);
 });
 afterAll(async () => {
-  try {
-    await two?.close();
-    await one?.close();
-  } finally {
-    await redis?.stop();
-  }
+  await pair?.close();
   process.off('unhandledRejection', onUnhandled);
   process.off('uncaughtException', onUnhandled);
 });

@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+export { freePort } from '../lib/free-port.ts';
+import { freePort } from '../lib/free-port.ts';
 
 /**
  * PostgreSQL and Redis servers of a test's own, on random ports, for fault tests that stop, freeze
@@ -21,17 +23,6 @@ function track(child: ChildProcess): ChildProcess {
   started.add(child);
   child.once('exit', () => started.delete(child));
   return child;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Until `check` passes; fails at once if the process can't start (not installed) or ends. */

@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { startThrowawayRedis, type ThrowawayRedis } from '../../test/throwaway-services.ts';
+import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import type { ThrowawayRedis } from '../../test/throwaway-services.ts';
 import { requestBody, waitFor } from '../requests/requests.fixtures.ts';
 
+let pair: InstancesOnOwnRedis | undefined;
 let redis: ThrowawayRedis;
 let one: TestApp;
 let two: TestApp;
 beforeAll(async () => {
   // A Redis of this test's own: it is stopped and restarted below.
-  redis = await startThrowawayRedis();
-  one = await startTestApp({ REDIS_URL: redis.url });
-  two = await startTestApp({ REDIS_URL: redis.url }, one.databaseUrl);
+  pair = await startInstancesOnOwnRedis();
+  ({ redis, one, two } = pair);
 });
 afterAll(async () => {
-  try {
-    await two?.close();
-    await one?.close();
-  } finally {
-    await redis?.stop();
-  }
+  await pair?.close();
 });
 
 describe('board cache across a Redis outage', () => {
