@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 export { freePort } from '../../server/lib/free-port.ts';
-import { freePort } from '../../server/lib/free-port.ts';
 
 /**
  * Node flags of the measured processes: those of `npm start` unless BENCH_NODE_FLAGS says otherwise

@@ -5,7 +5,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-export { freePort } from '../lib/free-port.ts';
 import { freePort } from '../lib/free-port.ts';
 
 /**
