@@ -6,8 +6,19 @@
 import type { z } from 'zod';
 import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody } from './schemas/auth.ts';
 import type { ProfileBody } from './schemas/profile.ts';
+import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
-import type { CurrentUser, DashboardStats, MatchItem, MatchNotification, ProfileView, TradeRequestItem } from './shapes.ts';
+import type {
+  CurrentUser,
+  DashboardStats,
+  MatchItem,
+  MatchNotification,
+  OfferItem,
+  OfferNotificationItem,
+  ProfileView,
+  ScheduleImageItem,
+  TradeRequestItem,
+} from './shapes.ts';
 
 /** The answer of a write that has nothing else to say. */
 export interface MessageResponse {
@@ -53,6 +64,26 @@ export interface Endpoints {
 
   'GET /api/notifications': { response: MatchNotification[] };
   'POST /api/notifications/acknowledge': { body: AcknowledgeBody; response: MessageResponse };
+
+  /** Sends an offer; JSON, or multipart with the same fields and up to 6 tradeRequestImages (pairings only). */
+  'POST /api/trade-requests': { body: OfferInput; files: 'tradeRequestImages'; response: OfferItem };
+  /** Offers received and still pending, newest first. */
+  'GET /api/trade-requests': { response: OfferItem[] };
+  /** Offers the caller sent that are still pending, newest first. */
+  'GET /api/sent-trade-requests': { response: OfferItem[] };
+  /** Offers sent or received that were accepted or declined, less those the caller hid; newest answer first. */
+  'GET /api/user-trades': { response: OfferItem[] };
+  /** The recipient answers a pending offer. */
+  'PUT /api/trade-requests/:id': { body: OfferStatusBody; response: OfferItem };
+  /** The sender cancels a pending offer; either side hides a finished one from their own view. */
+  'DELETE /api/trade-requests/:id': { response: MessageResponse };
+  'GET /api/trade-request-notifications': { response: OfferNotificationItem[] };
+  'POST /api/trade-request-notifications/:id/mark-read': { response: MessageResponse };
+
+  'GET /api/schedule-images': { response: ScheduleImageItem[] };
+  /** One image per call, in the multipart field `schedule`. */
+  'POST /api/schedule-images': { body: Record<string, never>; files: 'schedule'; response: ScheduleImageItem };
+  'DELETE /api/schedule-images/:id': { response: MessageResponse };
 }
 
 /** Every route of the map as a value, for the test that holds the map to the server. */
@@ -75,6 +106,17 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'DELETE /api/matches/:id': true,
   'GET /api/notifications': true,
   'POST /api/notifications/acknowledge': true,
+  'POST /api/trade-requests': true,
+  'GET /api/trade-requests': true,
+  'GET /api/sent-trade-requests': true,
+  'GET /api/user-trades': true,
+  'PUT /api/trade-requests/:id': true,
+  'DELETE /api/trade-requests/:id': true,
+  'GET /api/trade-request-notifications': true,
+  'POST /api/trade-request-notifications/:id/mark-read': true,
+  'GET /api/schedule-images': true,
+  'POST /api/schedule-images': true,
+  'DELETE /api/schedule-images/:id': true,
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,5 +1,6 @@
 // The Socket.IO event map: server→client and client→server. Rooms are named in server/realtime.
-import type { DashboardStats, MatchItem, TradeRequestItem } from './shapes.ts';
+import type { OfferStatus } from './enums.ts';
+import type { DashboardStats, MatchItem, OfferItem, TradeRequestItem } from './shapes.ts';
 
 export interface ServerToClientEvents {
   /** Dashboard counts, the same numbers as GET /api/dashboard/stats. */
@@ -12,7 +13,11 @@ export interface ServerToClientEvents {
   'match:new': (match: MatchItem) => void;
   /** A match changed status or was removed. */
   'match:update': (payload: { id: number; status: MatchItem['status'] | 'deleted' }) => void;
-  /** The notification list changed; the client refetches it. */
+  /** An offer the caller received (to the recipient's sockets) or sent (to the sender's other tabs). */
+  'offer:new': (offer: OfferItem) => void;
+  /** An offer the caller sent or received was answered, cancelled, or hidden by the caller. */
+  'offer:update': (payload: { id: number; status: OfferStatus | 'deleted' }) => void;
+  /** The notification list (matches and offers) changed; the client refetches it. */
   'notifications:changed': () => void;
   /** The session ended elsewhere (sign-out, reset, deletion). */
   'session:ended': () => void;

@@ -1,5 +1,5 @@
 // Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
-import type { AircraftType, Airline, MatchStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
+import type { AircraftType, Airline, MatchStatus, OfferStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
 
 export interface CurrentUser {
   id: number;
@@ -93,6 +93,56 @@ export interface ProfileView {
   aircraftType: AircraftType | null;
   profileImageUrl: string | null;
   scheduleImages: { id: number; filename: string; originalName: string; uploadedAt: string }[];
+}
+
+/**
+ * A trade offer (spec: TradeRequest). `request` is the target request (the recipient's), null for
+ * an offer sent from a crew profile or when the request was deleted since. `senderRequest` is the
+ * sender's own request the offer came from (set when it was sent on a match), else null.
+ * requestType is as the sender chose it; a screen showing a received offer shows shownOfferType().
+ */
+export interface OfferItem {
+  id: number;
+  fromUserId: number;
+  fromUser: UserSummary;
+  toUserId: number;
+  toUser: UserSummary;
+  requestId: number | null;
+  request: TradeRequestItem | null;
+  senderRequestId: number | null;
+  senderRequest: TradeRequestItem | null;
+  tradeDate: string | null;
+  offerRoute: string | null;
+  offerReservePeriod: string | null;
+  offerTripDays: number | null;
+  requestType: RequestType;
+  message: string | null;
+  status: OfferStatus;
+  createdAt: string;
+  respondedAt: string | null;
+  tradeRequestImages: ImageRef[];
+}
+
+/**
+ * A bell entry for an offer (trade_request_notifications). type: trade_request (an offer received),
+ * trade_response (an answer to one the user sent). title and message are ready to show.
+ */
+export interface OfferNotificationItem {
+  id: number;
+  tradeRequestId: number;
+  type: 'trade_request' | 'trade_response';
+  isRead: boolean;
+  title: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface ScheduleImageItem {
+  id: number;
+  filename: string;
+  originalName: string;
+  mimeType: string;
+  uploadedAt: string;
 }
 
 export interface ErrorBody {

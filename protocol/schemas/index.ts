@@ -1,3 +1,5 @@
 export * from './auth.ts';
 export * from './profile.ts';
 export * from './requests.ts';
+export * from './offers.ts';
+export * from './schedule.ts';

@@ -9,7 +9,7 @@ export const REQUEST_NOTES_MAX = 2000;
 /** Dates one list of a request may carry (additional or requested dates). */
 export const MAX_REQUEST_DATES = 60;
 
-const isoDate = z
+export const isoDate = z
   .string({ error: MSG.dateRequired })
   .trim()
   .min(1, MSG.dateRequired)
@@ -36,7 +36,7 @@ const dateList = z
   .pipe(z.array(isoDate));
 
 /** Free text stored in a column of `max` characters (counted after trimming, as stored). */
-const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .nullish()

@@ -17,6 +17,11 @@ export type DomainEvent =
   // Matching (features/matching) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }
   | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
+  // Offers (features/offers). fromUserId sent it, toUserId received it.
+  | { type: 'offer.sent'; offerId: number; fromUserId: number; toUserId: number }
+  | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number }
+  // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
+  | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }
   // The user's bell changed by their own hand (an acknowledgement).
   | { type: 'notification.changed'; userId: number }
   // Counts moved by something no other event here names (the badges subscriber derives the rest).

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { OFFER_STATUSES, REQUEST_TYPES, type RequestType, type RouteType } from '../enums.ts';
+import { MSG } from '../messages.ts';
+import { isoDate, optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts';
+
+/** A numeric id that may arrive as a number (JSON) or as text (multipart). */
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+/**
+ * POST /api/trade-requests as the server reads it (JSON, or multipart with the same fields). The
+ * rules that depend on the target request (its route type, whether it is a trade) are the
+ * service's: this schema cannot see the request. The profile page sends only toUserId and message.
+ */
+export const offerBodySchema = z
+  .object({
+    toUserId: idField(MSG.offerRecipientInvalid),
+    requestId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(MSG.requestNotFound).optional()),
+    tradeDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional()),
+    offerRoute: optionalText(REQUEST_TEXT_MAX, MSG.routeTooLong),
+    offerReservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
+    requestType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }).default('pickup')),
+    message: optionalText(REQUEST_NOTES_MAX, MSG.offerMessageTooLong),
+  })
+  .strip();
+export type OfferBody = z.infer<typeof offerBodySchema>;
+
+/** The body a client sends (numbers may also travel as text in multipart). */
+export interface OfferInput {
+  toUserId: number;
+  requestId?: number;
+  tradeDate?: string;
+  offerRoute?: string | null;
+  offerReservePeriod?: string | null;
+  requestType?: RequestType;
+  message?: string | null;
+}
+
+/** PUT /api/trade-requests/{id}: only an answer; pending is not a choice. */
+export const offerStatusSchema = z.object({
+  status: z.enum(OFFER_STATUSES.filter((s) => s !== 'pending') as ['accepted', 'declined'], { error: MSG.offerStatusInvalid }),
+});
+export type OfferStatusBody = z.infer<typeof offerStatusSchema>;
+
+/**
+ * The Request Trade dialog (spec section 5) for a target request of `routeType`: date required,
+ * the offered pairing (pairing) or reserve period (reserve_period) required after trimming.
+ * The server applies the same rule in the service, where it knows the request.
+ */
+export function offerFormSchema(routeType: RouteType) {
+  return z
+    .object({
+      tradeDate: isoDate,
+      offerRoute: z.string().trim(),
+      offerReservePeriod: z.string().trim(),
+      requestType: z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }),
+      message: z.string().trim().max(REQUEST_NOTES_MAX, MSG.offerMessageTooLong),
+    })
+    .superRefine((v, ctx) => {
+      if (routeType === 'pairing' && !v.offerRoute) ctx.addIssue({ code: 'custom', path: ['offerRoute'], message: MSG.pairingRequired });
+      if (routeType === 'reserve_period' && !v.offerReservePeriod)
+        ctx.addIssue({ code: 'custom', path: ['offerReservePeriod'], message: MSG.reservePeriodRequired });
+    });
+}
+
+/** The type choices of the dialog: drop and pickup, plus trade only when the target request is a trade. */
+export const offerTypeChoices = (targetType: RequestType): RequestType[] => (targetType === 'trade' ? ['drop', 'pickup', 'trade'] : ['drop', 'pickup']);
+
+/** On a received offer the shown type is the opposite of the request type (spec section 4). */
+export const shownOfferType = (requestType: RequestType, received: boolean): RequestType =>
+  !received ? requestType : requestType === 'drop' ? 'pickup' : requestType === 'pickup' ? 'drop' : 'trade';

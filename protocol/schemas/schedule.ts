@@ -1,0 +1,15 @@
+import { MSG } from '../messages.ts';
+
+const SCHEDULE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'] as const;
+
+/**
+ * The schedule page's type rule (spec section 5): a type starting with image/, or one of the
+ * extensions. The server still sniffs the bytes; this only decides what the page offers to send.
+ */
+export function isScheduleImageFile(file: { name: string; type: string }): boolean {
+  if (file.type.startsWith('image/')) return true;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  return (SCHEDULE_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+export const SCHEDULE_INVALID_TYPE = { title: MSG.scheduleInvalidTypeTitle, description: MSG.scheduleInvalidType } as const;
