@@ -138,5 +138,6 @@ export const MSG = {
   scheduleUploadFailed: 'There was an error uploading your files. Please try again.',
   scheduleFileRequired: 'Choose an image to upload',
   scheduleImageNotFound: 'Schedule image not found',
+  scheduleOneFile: 'Upload one schedule image at a time.',
 } as const;
 export type MessageKey = keyof typeof MSG;

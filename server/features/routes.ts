@@ -7,6 +7,7 @@ import { matchesRoutes } from './matches/matches.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
+import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
 /** Every router of the app, in one list; app.ts mounts them in this order. A new feature adds its own here. */
@@ -18,6 +19,7 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     matchesRoutes(deps),
     notificationsRoutes(deps),
     dashboardRoutes(),
+    scheduleRoutes(deps),
     uploadsRoutes(deps),
   ];
 }

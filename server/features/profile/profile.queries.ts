@@ -66,11 +66,13 @@ export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey:
     .execute();
 }
 
+/** The schedule images a profile shows, newest first (ids break ties between uploads of the same instant). */
 export function scheduleImagesOf(em: EntityManager, userId: number) {
   return kysely(em)
     .selectFrom('schedule_images')
     .select(['id', 'filename', 'original_name as originalName', 'uploaded_at as uploadedAt'])
     .where('user_id', '=', userId)
     .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }

@@ -76,11 +76,15 @@ export class ProfileService {
     }
   }
 
-  /** A crew profile: visible to the user, to admins, and to crew of the same airline and position. */
+  /**
+   * A crew profile: visible to the user, to admins, and to crew of the same group (airline, base,
+   * position and aircraft type: those who could trade with them). Anyone else is told the user is
+   * not found, so a profile outside the group does not even confirm the id exists.
+   */
   async view(viewer: UserRecord, id: number): Promise<ProfileView> {
     const u = await findUser(this.em, id);
-    const visible =
-      u && (u.id === viewer.id || viewer.isAdmin || (u.airline === viewer.airline && u.position === viewer.position && !!u.airline));
+    const group = u ? groupKeyOf(u) : null;
+    const visible = u && (u.id === viewer.id || viewer.isAdmin || (group !== null && group === groupKeyOf(viewer)));
     if (!u || !visible) throw notFound(MSG.userNotFound);
     const images = await profile.scheduleImagesOf(this.em, id);
     return {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
-import { makeUser } from '../../test/factories.ts';
+import type { ScheduleImageItem } from '#protocol/shapes.ts';
+import { makeUser, PASSWORD } from '../../test/factories.ts';
+import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { TINY_PNG } from '../requests/requests.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -106,9 +109,19 @@ describe('PUT /api/profile', () => {
 });
 
 describe('GET /api/profile/{userId}', () => {
-  it('shows a colleague of the same airline and position', async () => {
-    const me = await makeUser(app);
-    const colleague = await makeUser(app, { firstName: 'Cora', base: 'JFK' });
+  const group = { airline: 'Delta', base: 'BOS', position: 'captain', aircraftType: 'A320' } as const;
+  const png = (name: string) => {
+    const form = new FormData();
+    form.append('schedule', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), name);
+    return form;
+  };
+
+  it('shows a colleague of the same group: name, employee number, airline, position and schedule images newest first', async () => {
+    const me = await makeUser(app, group);
+    const colleague = await makeUser(app, { ...group, firstName: 'Cora' });
+    const older = await colleague.client.post('/api/schedule-images', png('april.png'));
+    const newer = await colleague.client.post('/api/schedule-images', png('may.png'));
+    expect([older.status, newer.status]).toEqual([201, 201]);
     const res = await me.client.get(`/api/profile/${colleague.user.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -116,15 +129,67 @@ describe('GET /api/profile/{userId}', () => {
       name: 'Cora Crew',
       employeeNumber: colleague.user.employeeNumber,
       airline: 'Delta',
-      scheduleImages: [],
+      position: 'captain',
     });
+    const image = ({ id, filename, originalName, uploadedAt }: ScheduleImageItem) => ({ id, filename, originalName, uploadedAt });
+    expect(res.body.scheduleImages).toEqual([image(newer.body), image(older.body)]);
     expect(res.body).not.toHaveProperty('email');
+    // The images are served to the colleague too.
+    expect((await me.client.get(`/uploads/${newer.body.filename}`)).status).toBe(200);
   });
 
-  it('is 404 for crew of another airline, a missing id or a malformed id', async () => {
+  it('shows one\'s own profile, with no images yet', async () => {
+    const me = await makeUser(app, group);
+    const res = await me.client.get(`/api/profile/${me.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: me.user.id, scheduleImages: [] });
+  });
+
+  it.each([
+    ['another airline', { airline: 'Spirit' }],
+    ['another base', { base: 'JFK' }],
+    ['another position', { position: 'first_officer' }],
+    ['another aircraft type', { aircraftType: '737' }],
+  ] as const)('is 404 for crew of %s, either way round', async (_label, override) => {
+    const me = await makeUser(app, group);
+    const other = await makeUser(app, { ...group, ...override });
+    await other.client.post('/api/schedule-images', png('private.png'));
+    for (const [viewer, target] of [
+      [me, other],
+      [other, me],
+    ] as const) {
+      const res = await viewer.client.get(`/api/profile/${target.user.id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(MSG.userNotFound);
+    }
+  });
+
+  it('is 404 between two users who have not completed their profiles (no group is not a shared group)', async () => {
+    const a = await makeUser(app, { profile: false });
+    const b = await makeUser(app, { profile: false });
+    const res = await a.client.get(`/api/profile/${b.user.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(MSG.userNotFound);
+    expect((await a.client.get(`/api/profile/${a.user.id}`)).status).toBe(200);
+  });
+
+  it('an admin of another group may view any profile', async () => {
+    const crew = await makeUser(app, group);
+    await crew.client.post('/api/schedule-images', png('roster.png'));
+    const boss = await makeUser(app, { airline: 'United', base: 'ORD' });
+    expect((await boss.client.get(`/api/profile/${crew.user.id}`)).status).toBe(404);
+    await sql(app.databaseUrl, 'update users set is_admin = true where id = $1', [boss.user.id]);
+    // A fresh sign-in reads the flag (a session's user is cached for a few seconds).
+    const admin = app.client();
+    expect((await admin.post('/api/login', { email: boss.email, password: PASSWORD })).status).toBe(200);
+    const res = await admin.get(`/api/profile/${crew.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: crew.user.id, scheduleImages: [{ originalName: 'roster.png' }] });
+  });
+
+  it('is 404 for a missing id or a malformed id', async () => {
     const me = await makeUser(app);
-    const other = await makeUser(app, { airline: 'Spirit' });
-    for (const id of [other.user.id, 999999, 'abc']) {
+    for (const id of [999999, 'abc']) {
       const res = await me.client.get(`/api/profile/${id}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(MSG.userNotFound);

@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { kysely } from '../../db/kysely.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
+
+const imageFields = ['id', 'filename', 'original_name as originalName', 'mime_type as mimeType', 'uploaded_at as uploadedAt'] as const;
+
+/** A user's schedule images, newest first (ids break ties between uploads of the same instant). */
+export function ownScheduleImages(em: EntityManager, userId: number) {
+  return kysely(em)
+    .selectFrom('schedule_images')
+    .select(imageFields)
+    .where('user_id', '=', userId)
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export type ScheduleImageRow = Awaited<ReturnType<typeof ownScheduleImages>>[number];
+
+export function insertScheduleImage(em: EntityManager, userId: number, image: StoredUpload): Promise<ScheduleImageRow> {
+  return kysely(em)
+    .insertInto('schedule_images')
+    .values({ user_id: userId, filename: image.filename, original_name: image.originalName, mime_type: image.mimeType, size: image.size })
+    .returning(imageFields)
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the owner's image; its stored file name, or undefined when it is not theirs (or gone). */
+export async function deleteOwnScheduleImage(em: EntityManager, id: number, userId: number): Promise<string | undefined> {
+  const row = await kysely(em)
+    .deleteFrom('schedule_images')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('filename')
+    .executeTakeFirst();
+  return row?.filename;
+}

@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MSG } from '#protocol/messages.ts';
+import type { ScheduleImageItem } from '#protocol/shapes.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
+import type { UserRecord } from '../users/user.presenter.ts';
+import { presentScheduleImage } from './schedule.presenter.ts';
+import { deleteOwnScheduleImage, insertScheduleImage, ownScheduleImages } from './schedule.queries.ts';
+
+type ScheduleDeps = Pick<Deps, 'events'>;
+
+/** A user's schedule screenshots (spec sections 2 and 7): their own to add and remove; colleagues see them on the profile. */
+export class ScheduleService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deps: ScheduleDeps,
+  ) {}
+
+  async list(user: UserRecord): Promise<ScheduleImageItem[]> {
+    return (await ownScheduleImages(this.em, user.id)).map(presentScheduleImage);
+  }
+
+  /** One stored, sniffed image becomes the user's newest schedule image. */
+  async add(user: UserRecord, image: StoredUpload): Promise<ScheduleImageItem> {
+    return presentScheduleImage(await insertScheduleImage(this.em, user.id, image));
+  }
+
+  /** Owner only: another user's id is not found. The file leaves the disk after the commit. */
+  async remove(user: UserRecord, id: number): Promise<void> {
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const filename = await deleteOwnScheduleImage(em, id, user.id);
+      if (filename === undefined) throw notFound(MSG.scheduleImageNotFound);
+      events.record({ type: 'files.released', filenames: [filename] });
+    });
+  }
+}
