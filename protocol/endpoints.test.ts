@@ -28,7 +28,7 @@ const answer = (method: string, path: string) =>
 describe('the endpoint map', () => {
   it('a route the server does not have is told apart (404)', async () => {
     expect(await answer('POST', '/api/request')).toBe(404);
-    expect(await answer('GET', '/api/sent-trade-requests')).toBe(404);
+    expect(await answer('GET', '/api/sent-trade-request')).toBe(404);
   });
 
   it.each(routes)('%s %s is served', async (method, path) => {

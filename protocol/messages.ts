@@ -106,6 +106,7 @@ export const MSG = {
   offerMessageTooLong: 'Message must be 2000 characters or fewer',
   offerImagesPairingOnly: 'Screenshots can only be attached to trade requests for a pairing.',
   offerPendingCannotHide: 'Only the sender can cancel a pending trade request',
+  offerDuplicate: 'You already sent a trade request for this request',
   // offers: toasts and texts of spec section 8 (web)
   offerSentTitle: 'Trade Request Sent',
   offerSendFailed: 'Failed to send trade request. Please try again.',

@@ -4,6 +4,7 @@ import { boardSubscriber } from '../features/board/board.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
 import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
+import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';
 import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
 
@@ -20,6 +21,7 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(storedFilesSubscriber(deps));
   events.subscribe(matchNoticesSubscriber(deps));
   events.subscribe(notificationsSubscriber(deps));
+  events.subscribe(offerNoticesSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { matchesRoutes } from './matches/matches.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
@@ -18,6 +19,7 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     requestsRoutes(deps),
     matchesRoutes(deps),
     notificationsRoutes(deps),
+    offersRoutes(deps),
     dashboardRoutes(),
     scheduleRoutes(deps),
     uploadsRoutes(deps),

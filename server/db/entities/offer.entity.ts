@@ -11,11 +11,17 @@ export const Offer = defineEntity({
     { name: 'trade_requests_to_status_index', properties: ['toUser', 'status'] },
     { name: 'trade_requests_from_status_index', properties: ['fromUser', 'status'] },
   ],
+  uniques: [
+    // One pending offer per sender and target request (migration 20261125100000): a second is refused.
+    { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
+  ],
   properties: {
     id: serialId(),
     fromUser: p.manyToOne(User).deleteRule('cascade').fieldName('from_user_id'),
     toUser: p.manyToOne(User).deleteRule('cascade').fieldName('to_user_id'),
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
+    // The sender's own request when the offer was sent on a match of theirs with `request` (ours, decision 0009).
+    senderRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('sender_request_id').index(),
     status: p.string().length(20).default('pending'),
     message: p.text().nullable(),
     tradeDate: p.date().nullable(),

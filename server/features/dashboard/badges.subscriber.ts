@@ -16,6 +16,12 @@ function usersMoved(e: DomainEvent): readonly number[] {
       return e.userIds;
     case 'notification.changed':
       return [e.userId];
+    // Received pending offers (pendingTrades), answered ones (completedTrades) and, on accept, active requests.
+    case 'offer.sent':
+    case 'offer.answered':
+      return [e.fromUserId, e.toUserId];
+    case 'offer.removed':
+      return e.userIds;
     default:
       return [];
   }
@@ -25,7 +31,17 @@ function usersMoved(e: DomainEvent): readonly number[] {
 export const badgesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
   defineSubscriber({
     name: 'badges',
-    handles: ['request.created', 'request.deleted', 'match.created', 'match.changed', 'notification.changed', 'badges.stale'],
+    handles: [
+      'request.created',
+      'request.deleted',
+      'match.created',
+      'match.changed',
+      'notification.changed',
+      'badges.stale',
+      'offer.sent',
+      'offer.answered',
+      'offer.removed',
+    ],
     async handle(events) {
       const users = [...new Set(events.flatMap(usersMoved))];
       if (users.length) await pushBadges(deps, deps.orm.em.fork(), users);

@@ -1,6 +1,10 @@
 // The matching rules as pure functions (ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
 // matching.queries.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
 import type { RequestType, RouteType } from '#protocol/enums.ts';
+import { isCurrent } from '#protocol/rules.ts';
+
+// "Still on the board" is shared with the web (protocol/rules.ts).
+export { isCurrent, todayUtc } from '#protocol/rules.ts';
 
 export interface MatchableRequest {
   id: number;
@@ -14,9 +18,6 @@ export interface MatchableRequest {
   lastDate: string;
 }
 
-/** Today as an ISO date in UTC: "past" is decided by the UTC calendar day, on every instance alike. */
-export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
-
 /** date plus additionalDates, without duplicates, in date order (ISO dates sort as text). */
 export const allDatesOf = (date: string, additionalDates: readonly string[]) => [...new Set([date, ...additionalDates])].sort();
 
@@ -26,9 +27,6 @@ export const lastDateOf = (allDates: readonly string[]) => allDates[allDates.len
 export const counterpartType = (type: RequestType): RequestType => (type === 'drop' ? 'pickup' : type === 'pickup' ? 'drop' : 'trade');
 
 const meets = (a: readonly string[], b: readonly string[]) => a.some((d) => b.includes(d));
-
-/** Still matchable: active and not entirely in the past. */
-export const isCurrent = (r: Pick<MatchableRequest, 'status' | 'lastDate'>, today: string) => r.status === 'active' && r.lastDate >= today;
 
 /**
  * Two requests match when they belong to different users of the same group, share the route type,

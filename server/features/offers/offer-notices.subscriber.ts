@@ -1,0 +1,40 @@
+import type { Deps } from '../../deps.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
+import { rooms } from '../../realtime/rooms.ts';
+import { sendOfferMails } from './offer-mails.ts';
+import { offersByIds } from './offers.queries.ts';
+import { offerItemsOf } from './offers.service.ts';
+
+/**
+ * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
+ * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background;
+ * an answer, a cancel or a hide as offer:update. Whoever's bell changed refetches it.
+ */
+export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+  defineSubscriber({
+    name: 'offer-notices',
+    handles: ['offer.sent', 'offer.answered', 'offer.removed'],
+    async handle(events) {
+      const bells = new Set<number>();
+      for (const e of events) {
+        if (e.type === 'offer.answered') {
+          deps.publisher.publish([rooms.user(e.fromUserId), rooms.user(e.toUserId)], 'offer:update', { id: e.offerId, status: e.status });
+          // The sender's answer arrives; the recipient's "new" entry leaves (it lists pending offers only).
+          bells.add(e.fromUserId).add(e.toUserId);
+        } else if (e.type === 'offer.removed') {
+          deps.publisher.publish(e.userIds.map(rooms.user), 'offer:update', { id: e.offerId, status: 'deleted' });
+          // A cancel (both parties) takes the recipient's entry with it; a hide (one user) leaves the bell as it was.
+          if (e.userIds.length > 1) e.userIds.forEach((u) => bells.add(u));
+        } else {
+          bells.add(e.toUserId);
+        }
+      }
+      if (bells.size) deps.publisher.publish([...bells].map(rooms.user), 'notifications:changed');
+      const sent = events.flatMap((e) => (e.type === 'offer.sent' ? [e.offerId] : []));
+      if (sent.length === 0) return;
+      const em = deps.orm.em.fork();
+      const items = await offerItemsOf(em, await offersByIds(em, sent));
+      for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
+      void sendOfferMails(deps, items).catch((err: unknown) => deps.log.warn({ err }, 'offer mail failed'));
+    },
+  });

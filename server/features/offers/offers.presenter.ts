@@ -1,0 +1,85 @@
+import type { OfferStatus, RequestType } from '#protocol/enums.ts';
+import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
+import { displayDate } from '../../mail/match-notification.ts';
+import { presentRequest } from '../requests/requests.presenter.ts';
+import type { RequestItemRow } from '../requests/requests.queries.ts';
+import { fullName, presentUserSummary } from '../users/user.presenter.ts';
+import type { OfferNotificationRow, OfferRow } from './offers.queries.ts';
+
+const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
+
+function sideOf(row: OfferRow, side: 'from' | 'to'): UserSummary {
+  return presentUserSummary({
+    id: side === 'from' ? row.fromUserId : row.toUserId,
+    firstName: row[`${side}FirstName`],
+    lastName: row[`${side}LastName`],
+    employeeNumber: row[`${side}EmployeeNumber`],
+    airline: row[`${side}Airline`],
+    position: row[`${side}Position`],
+    profileImageUrl: row[`${side}ProfileImageUrl`],
+  });
+}
+
+/**
+ * An offer row (offers.queries.ts) with its requests (requestsById, loaded once for a whole list)
+ * as the client sees it. offerTripDays is the sender's request's tripDays when it came from one.
+ */
+export function presentOffer(row: OfferRow, requests: ReadonlyMap<number, RequestItemRow>): OfferItem {
+  const request = row.requestId === null ? undefined : requests.get(row.requestId);
+  const senderRequest = row.senderRequestId === null ? undefined : requests.get(row.senderRequestId);
+  return {
+    id: row.id,
+    fromUserId: row.fromUserId,
+    fromUser: sideOf(row, 'from'),
+    toUserId: row.toUserId,
+    toUser: sideOf(row, 'to'),
+    requestId: row.requestId,
+    request: request ? presentRequest(request) : null,
+    senderRequestId: row.senderRequestId,
+    senderRequest: senderRequest ? presentRequest(senderRequest) : null,
+    tradeDate: row.tradeDate,
+    offerRoute: row.offerRoute,
+    offerReservePeriod: row.offerReservePeriod,
+    offerTripDays: senderRequest?.tripDays ?? null,
+    requestType: row.requestType as RequestType,
+    message: row.message,
+    status: row.status as OfferStatus,
+    createdAt: new Date(row.createdAt).toISOString(),
+    respondedAt: iso(row.respondedAt),
+    tradeRequestImages: row.images,
+  };
+}
+
+/** The ids of the requests a list of offers names, for one requestsById. */
+export const requestIdsOf = (rows: readonly OfferRow[]) =>
+  rows.flatMap((r) => [r.requestId, r.senderRequestId]).filter((id): id is number => id !== null);
+
+export const OFFER_NOTIFICATION_TITLES = {
+  trade_request: 'New Trade Request',
+  accepted: 'Trade Request Accepted',
+  declined: 'Trade Request Declined',
+} as const;
+
+/** A bell entry for an offer: who sent it (or answered it), its type and date, ready to show. */
+export function presentOfferNotification(row: OfferNotificationRow): OfferNotificationItem {
+  const date = row.tradeDate ?? row.requestDate;
+  const what = `${row.requestType} request${date ? ` for ${displayDate(date)}` : ''}`;
+  const base = {
+    id: row.id,
+    tradeRequestId: row.tradeRequestId,
+    isRead: row.isRead,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+  if (row.type === 'trade_request') {
+    const sender = fullName({ firstName: row.fromFirstName, lastName: row.fromLastName }) || 'A colleague';
+    return { ...base, type: 'trade_request', title: OFFER_NOTIFICATION_TITLES.trade_request, message: `${sender} sent you a ${what}` };
+  }
+  const recipient = fullName({ firstName: row.toFirstName, lastName: row.toLastName }) || 'A colleague';
+  const accepted = row.status === 'accepted';
+  return {
+    ...base,
+    type: 'trade_response',
+    title: accepted ? OFFER_NOTIFICATION_TITLES.accepted : OFFER_NOTIFICATION_TITLES.declined,
+    message: `${recipient} ${accepted ? 'accepted' : 'declined'} your ${what}`,
+  };
+}

@@ -1,0 +1,502 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compileOnce } from '../../db/compiled-query.ts';
+import { kysely, type DB } from '../../db/kysely.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
+import { matchSides } from '../matches/matches.queries.ts';
+import { orderedPair } from '../matching/matching.rules.ts';
+
+/** Matches an offer can be sent on: not yet approved (trade_requested: the dialog was opened from it). */
+const OPEN_MATCH = ['pending', 'active', 'trade_requested'];
+const FINISHED = ['accepted', 'declined'];
+
+/**
+ * An offer as OfferItem shows it, less its two requests (loaded for the whole list at once with
+ * requestsById): its columns, both users' summaries and its images, in one statement.
+ */
+function offersQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('trade_requests as t')
+    .innerJoin('users as f', 'f.id', 't.from_user_id')
+    .innerJoin('users as r', 'r.id', 't.to_user_id')
+    .select((eb) => [
+      't.id',
+      't.from_user_id as fromUserId',
+      't.to_user_id as toUserId',
+      't.request_id as requestId',
+      't.sender_request_id as senderRequestId',
+      't.status',
+      't.message',
+      't.trade_date as tradeDate',
+      't.offer_route as offerRoute',
+      't.offer_reserve_period as offerReservePeriod',
+      't.request_type as requestType',
+      't.created_at as createdAt',
+      't.responded_at as respondedAt',
+      'f.first_name as fromFirstName',
+      'f.last_name as fromLastName',
+      'f.employee_number as fromEmployeeNumber',
+      'f.airline as fromAirline',
+      'f.position as fromPosition',
+      'f.profile_image_url as fromProfileImageUrl',
+      'r.first_name as toFirstName',
+      'r.last_name as toLastName',
+      'r.employee_number as toEmployeeNumber',
+      'r.airline as toAirline',
+      'r.position as toPosition',
+      'r.profile_image_url as toProfileImageUrl',
+      jsonArrayFrom(
+        eb
+          .selectFrom('trade_request_images as i')
+          .select(['i.id', 'i.filename', 'i.original_name as originalName', 'i.mime_type as mimeType'])
+          .whereRef('i.trade_request_id', '=', 't.id')
+          .orderBy('i.id'),
+      ).as('images'),
+    ]);
+}
+
+export type OfferRow = Awaited<ReturnType<ReturnType<typeof offersQuery>['execute']>>[number];
+
+// Compiled once: the lists are the offers' hot reads (GET /api/trade-requests is in the bench).
+const receivedPending = compileOnce(['userId'], (db, a: { userId: number }) =>
+  offersQuery(db)
+    .where('t.to_user_id', '=', a.userId)
+    .where('t.status', '=', 'pending')
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc'),
+);
+const sentPending = compileOnce(['userId'], (db, a: { userId: number }) =>
+  offersQuery(db)
+    .where('t.from_user_id', '=', a.userId)
+    .where('t.status', '=', 'pending')
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc'),
+);
+/** Either side, answered, not hidden by the caller: two index look-ups (to/status, from/status) or'ed in a bitmap. */
+const finishedVisible = compileOnce(['userId'], (db, a: { userId: number }) =>
+  offersQuery(db)
+    .where((eb) => eb.or([eb('t.to_user_id', '=', a.userId), eb('t.from_user_id', '=', a.userId)]))
+    .where('t.status', 'in', FINISHED)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('trade_hidden_by_user as h')
+            .select('h.id')
+            .where('h.user_id', '=', a.userId)
+            .whereRef('h.trade_request_id', '=', 't.id'),
+        ),
+      ),
+    )
+    .orderBy('t.responded_at', 'desc')
+    .orderBy('t.id', 'desc'),
+);
+const byIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
+  offersQuery(db)
+    .where(({ eb, fn, val }) => eb('t.id', '=', fn.any(val(a.ids))))
+    .orderBy('t.id'),
+);
+
+export const receivedPendingOffers = (em: EntityManager, userId: number) => receivedPending(em, { userId });
+export const sentPendingOffers = (em: EntityManager, userId: number) => sentPending(em, { userId });
+export const finishedOffersOf = (em: EntityManager, userId: number) => finishedVisible(em, { userId });
+export const offersByIds = (em: EntityManager, ids: readonly number[]) =>
+  ids.length ? byIds(em, { ids: [...new Set(ids)] }) : Promise.resolve([] as OfferRow[]);
+
+// ---- sending
+
+/** A user as sending checks them: their group fields. */
+export function userForOffer(em: EntityManager, id: number) {
+  return kysely(em)
+    .selectFrom('users')
+    .select(['id', 'airline', 'base', 'position', 'aircraft_type as aircraftType'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Requests an offer names, share-locked until the transaction ends, in id order: an accept that
+ * completes one of them (it takes the row for update) waits for this send to commit, then declines
+ * the new offer with the others; or it ran first, and this send sees the request completed.
+ */
+export function requestsForOffer(em: EntityManager, ids: readonly number[]) {
+  return kysely(em)
+    .selectFrom('requests')
+    .select(['id', 'user_id as userId', 'status', 'type', 'route_type as routeType', 'last_date as lastDate', 'trip_days as tripDays'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forShare()
+    .execute();
+}
+
+/**
+ * The sender's active request of an open match with `targetId`, if any: the offer then comes from
+ * it. A match the dialog was opened from (trade_requested) first, then the newest.
+ */
+export async function senderRequestOf(em: EntityManager, senderId: number, targetId: number): Promise<number | undefined> {
+  const db = kysely(em);
+  const row = await db
+    .selectFrom(matchSides(db, senderId).as('mm'))
+    .innerJoin('requests as s', 's.id', 'mm.mine')
+    .select('mm.mine')
+    .where('mm.other', '=', targetId)
+    .where('mm.status', 'in', OPEN_MATCH)
+    .where('s.status', '=', 'active')
+    .orderBy((eb) => eb('mm.status', '=', 'trade_requested'), 'desc')
+    .orderBy('mm.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.mine;
+}
+
+export interface OfferColumns {
+  fromUserId: number;
+  toUserId: number;
+  requestId: number | null;
+  senderRequestId: number | null;
+  message: string | null;
+  tradeDate: string | null;
+  offerRoute: string | null;
+  offerReservePeriod: string | null;
+  requestType: string;
+}
+
+/** The partial unique index that refuses a second pending offer from one sender on one request. */
+export const PENDING_ONCE_INDEX = 'trade_requests_pending_once';
+
+export async function insertOffer(em: EntityManager, c: OfferColumns): Promise<number> {
+  const row = await kysely(em)
+    .insertInto('trade_requests')
+    .values({
+      from_user_id: c.fromUserId,
+      to_user_id: c.toUserId,
+      request_id: c.requestId,
+      sender_request_id: c.senderRequestId,
+      message: c.message,
+      trade_date: c.tradeDate,
+      offer_route: c.offerRoute,
+      offer_reserve_period: c.offerReservePeriod,
+      request_type: c.requestType,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertOfferImages(em: EntityManager, offerId: number, images: readonly StoredUpload[]): Promise<void> {
+  if (images.length === 0) return;
+  await kysely(em)
+    .insertInto('trade_request_images')
+    .values(
+      images.map((i) => ({
+        trade_request_id: offerId,
+        filename: i.filename,
+        original_name: i.originalName,
+        mime_type: i.mimeType,
+        size: i.size,
+      })),
+    )
+    .execute();
+}
+
+export type OfferNoticeType = 'trade_request' | 'trade_response';
+
+/** Bell entries: trade_request for the recipient of a new offer, trade_response for the sender of an answered one. */
+export async function insertOfferNotifications(
+  em: EntityManager,
+  rows: readonly { userId: number; offerId: number; type: OfferNoticeType }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await kysely(em)
+    .insertInto('trade_request_notifications')
+    .values(rows.map((r) => ({ user_id: r.userId, trade_request_id: r.offerId, type: r.type })))
+    .execute();
+}
+
+export type OfferActivity = 'trade_request_sent' | 'trade_request_accepted' | 'trade_request_declined';
+
+/** user_activity_logs rows for offers: who acted, on whom, which offer. */
+export async function logOfferActivity(
+  em: EntityManager,
+  rows: readonly { userId: number; targetId: number; offerId: number; activity: OfferActivity; metadata?: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await kysely(em)
+    .insertInto('user_activity_logs')
+    .values(
+      rows.map((r) => ({
+        user_id: r.userId,
+        activity_type: r.activity,
+        target_user_id: r.targetId,
+        reference_id: r.offerId,
+        reference_type: 'trade_request',
+        metadata: r.metadata ?? null,
+      })),
+    )
+    .execute();
+}
+
+// ---- answering
+
+/** An offer's parties and state, and the groups of its two requests (for the matching lock), unlocked. */
+export function offerHead(em: EntityManager, id: number) {
+  return kysely(em)
+    .selectFrom('trade_requests as t')
+    .leftJoin('requests as rq', 'rq.id', 't.request_id')
+    .leftJoin('requests as rs', 'rs.id', 't.sender_request_id')
+    .select([
+      't.id',
+      't.from_user_id as fromUserId',
+      't.to_user_id as toUserId',
+      't.status',
+      't.request_id as requestId',
+      't.sender_request_id as senderRequestId',
+      'rq.group_key as requestGroup',
+      'rs.group_key as senderRequestGroup',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The recipient's answer, only while pending: the statement that decides every race (two accepts,
+ * an accept and a cancel). Undefined when it was no longer pending (or not theirs, or gone).
+ */
+export function answerPendingOffer(em: EntityManager, id: number, recipientId: number, status: 'accepted' | 'declined') {
+  return kysely(em)
+    .updateTable('trade_requests')
+    .set((eb) => ({ status, responded_at: eb.fn('now') }))
+    .where('id', '=', id)
+    .where('to_user_id', '=', recipientId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'from_user_id as fromUserId', 'request_id as requestId', 'sender_request_id as senderRequestId'])
+    .executeTakeFirst();
+}
+
+/** The requests an accept completes, locked for update in id order (the order every writer of two rows uses). */
+export function lockRequestsForAccept(em: EntityManager, ids: readonly number[]) {
+  return kysely(em)
+    .selectFrom('requests')
+    .select(['id', 'user_id as userId', 'group_key as groupKey', 'status'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function completeRequests(em: EntityManager, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await kysely(em)
+    .updateTable('requests')
+    .set((eb) => ({ status: 'completed', updated_at: eb.fn('now') }))
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The match of two requests (stored lower id first) moves to approved; its id, or undefined when there is none. */
+export async function approveMatchOf(em: EntityManager, a: number, b: number): Promise<number | undefined> {
+  const [low, high] = orderedPair(a, b);
+  const row = await kysely(em)
+    .updateTable('matches')
+    .set((eb) => ({ status: 'approved', updated_at: eb.fn('now') }))
+    .where('request_id', '=', low)
+    .where('matched_request_id', '=', high)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertTrade(em: EntityManager, matchId: number | null, requestId: number | null, matchedRequestId: number | null) {
+  await kysely(em)
+    .insertInto('trades')
+    .values({ match_id: matchId, request_id: requestId, matched_request_id: matchedRequestId })
+    .execute();
+}
+
+/**
+ * Every other pending offer on (or from) requests that just completed is declined: the trips are
+ * gone. Returns them for their notices.
+ */
+export function declinePendingOffersOn(em: EntityManager, requestIds: readonly number[], exceptId: number) {
+  return kysely(em)
+    .updateTable('trade_requests')
+    .set((eb) => ({ status: 'declined', responded_at: eb.fn('now') }))
+    .where('status', '=', 'pending')
+    .where('id', '<>', exceptId)
+    .where((eb) => eb.or([eb('request_id', 'in', [...requestIds]), eb('sender_request_id', 'in', [...requestIds])]))
+    .returning(['id', 'from_user_id as fromUserId', 'to_user_id as toUserId'])
+    .execute();
+}
+
+/** A match an offer was sent on goes back to active when that offer is declined or cancelled, so it can be offered on again. */
+export async function reopenMatchOf(em: EntityManager, a: number, b: number): Promise<number | undefined> {
+  const [low, high] = orderedPair(a, b);
+  const row = await kysely(em)
+    .updateTable('matches')
+    .set((eb) => ({ status: 'active', updated_at: eb.fn('now') }))
+    .where('request_id', '=', low)
+    .where('matched_request_id', '=', high)
+    .where('status', '=', 'trade_requested')
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+// ---- cancelling and hiding
+
+/** The offer's parties and state, locked until the transaction ends (a cancel and an answer queue here). */
+export function lockOffer(em: EntityManager, id: number) {
+  return kysely(em)
+    .selectFrom('trade_requests')
+    .select([
+      'id',
+      'from_user_id as fromUserId',
+      'to_user_id as toUserId',
+      'status',
+      'request_id as requestId',
+      'sender_request_id as senderRequestId',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deletes the offer (its notifications and hidden marks cascade) and returns its images' file names. */
+export async function deleteOffer(em: EntityManager, id: number): Promise<string[]> {
+  const images = await kysely(em).deleteFrom('trade_request_images').where('trade_request_id', '=', id).returning('filename').execute();
+  await kysely(em).deleteFrom('trade_requests').where('id', '=', id).execute();
+  return images.map((i) => i.filename);
+}
+
+/** Hides a finished offer from one user's view; false when it already was. */
+export async function hideOffer(em: EntityManager, userId: number, offerId: number): Promise<boolean> {
+  const row = await kysely(em)
+    .insertInto('trade_hidden_by_user')
+    .values({ user_id: userId, trade_request_id: offerId })
+    .onConflict((oc) => oc.columns(['user_id', 'trade_request_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- notifications
+
+/**
+ * The user's unread offer notifications, newest first, with what their texts name: an offer
+ * received is listed while it is pending; an answer until read (trade_request_notifications_user_read_index).
+ */
+export function unreadOfferNotifications(em: EntityManager, userId: number) {
+  return kysely(em)
+    .selectFrom('trade_request_notifications as n')
+    .innerJoin('trade_requests as t', 't.id', 'n.trade_request_id')
+    .innerJoin('users as f', 'f.id', 't.from_user_id')
+    .innerJoin('users as r', 'r.id', 't.to_user_id')
+    .leftJoin('requests as rq', 'rq.id', 't.request_id')
+    .select([
+      'n.id',
+      'n.trade_request_id as tradeRequestId',
+      'n.type',
+      'n.is_read as isRead',
+      'n.created_at as createdAt',
+      't.status',
+      't.request_type as requestType',
+      't.trade_date as tradeDate',
+      'rq.date as requestDate',
+      'f.first_name as fromFirstName',
+      'f.last_name as fromLastName',
+      'r.first_name as toFirstName',
+      'r.last_name as toLastName',
+    ])
+    .where('n.user_id', '=', userId)
+    .where('n.is_read', '=', false)
+    .where((eb) => eb.or([eb('n.type', '<>', 'trade_request'), eb('t.status', '=', 'pending')]))
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+}
+
+export type OfferNotificationRow = Awaited<ReturnType<typeof unreadOfferNotifications>>[number];
+
+/** Marks the user's notifications of one offer read; how many were unread. */
+export async function markOfferNotificationsRead(em: EntityManager, userId: number, offerId: number): Promise<number> {
+  const rows = await kysely(em)
+    .updateTable('trade_request_notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('trade_request_id', '=', offerId)
+    .where('is_read', '=', false)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Whether the user sent or received the offer, or has a notification of it. */
+export async function isOfferParty(em: EntityManager, userId: number, offerId: number): Promise<boolean> {
+  const row = await kysely(em)
+    .selectFrom('trade_requests')
+    .select('id')
+    .where('id', '=', offerId)
+    .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- mail
+
+/** The people of new offers' mails: the recipients (address, preference) and the senders (what the template names). */
+export async function offerMailPeople(em: EntityManager, userIds: readonly number[]) {
+  const rows = await kysely(em)
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name as firstName',
+      'last_name as lastName',
+      'base',
+      'position',
+      'employee_number as employeeNumber',
+      'email_notifications as emailNotifications',
+    ])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** The admin-edited templates of these types, keyed by type. */
+export async function offerMailTemplates(em: EntityManager, types: readonly string[]) {
+  const rows = await kysely(em)
+    .selectFrom('email_templates')
+    .select(['template_type as type', 'subject_template as subject', 'html_template as html'])
+    .where('template_type', 'in', [...new Set(types)])
+    .execute();
+  return new Map(rows.map((t) => [t.type, t]));
+}
+
+export interface OfferMailLog {
+  userId: number;
+  targetId: number;
+  offerId: number;
+  template: string;
+  sent: boolean;
+  email: string;
+}
+
+/** One email_sent activity row per offer mail tried, delivered or not (ARCHITECTURE.md section 6). */
+export async function logOfferMails(em: EntityManager, logs: readonly OfferMailLog[]): Promise<void> {
+  if (logs.length === 0) return;
+  await kysely(em)
+    .insertInto('user_activity_logs')
+    .values(
+      logs.map((l) => ({
+        user_id: l.userId,
+        activity_type: 'email_sent',
+        target_user_id: l.targetId,
+        reference_id: l.offerId,
+        reference_type: 'trade_request',
+        email_type: l.template,
+        email_sent: l.sent,
+        email_recipient: l.email,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { MSG } from '#protocol/messages.ts';
+import { offerBodySchema, offerStatusSchema } from '#protocol/schemas/offers.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { imageUploads } from '../../http/uploads.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { OffersService } from './offers.service.ts';
+
+export function offersRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const uploads = imageUploads(deps, ['tradeRequestImages']);
+  const service = (ctx: AppContext) => new OffersService(ctx.state.em, deps);
+  const offerId = (raw: string | undefined) => parseId(raw, notFound(MSG.offerNotFound));
+
+  /** Checks that come before any upload is read: signed in, with a group to trade in. */
+  const maySend = async (ctx: AppContext, next: Next) => {
+    service(ctx).requireGroup(requireUser(ctx));
+    await next();
+  };
+
+  // JSON, or multipart with the same fields and up to 6 tradeRequestImages (pairings only).
+  router.post('/api/trade-requests', maySend, uploads.parse, async (ctx) => {
+    const user = requireUser(ctx);
+    const body = parseBody(offerBodySchema, ctx.request.body);
+    const item = await uploads.withImages(ctx, 'tradeRequestImages', (images) => service(ctx).send(user, body, images));
+    ctx.status = 201;
+    ctx.body = item;
+  });
+
+  router.get('/api/trade-requests', async (ctx) => {
+    ctx.body = await service(ctx).receivedPending(requireUser(ctx));
+  });
+
+  router.get('/api/sent-trade-requests', async (ctx) => {
+    ctx.body = await service(ctx).sentPending(requireUser(ctx));
+  });
+
+  router.get('/api/user-trades', async (ctx) => {
+    ctx.body = await service(ctx).finished(requireUser(ctx));
+  });
+
+  router.put('/api/trade-requests/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = offerId(ctx.params.id);
+    const { status } = parseBody(offerStatusSchema, ctx.request.body);
+    ctx.body = await service(ctx).answer(user, id, status);
+  });
+
+  router.delete('/api/trade-requests/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const outcome = await service(ctx).remove(user, offerId(ctx.params.id));
+    ctx.body = { message: outcome === 'cancelled' ? MSG.offerCancelled : MSG.completedTradeRemoved };
+  });
+
+  router.get('/api/trade-request-notifications', async (ctx) => {
+    ctx.body = await service(ctx).notifications(requireUser(ctx));
+  });
+
+  // :id is the offer's id (spec section 7): every notification of that offer for the caller is read.
+  router.post('/api/trade-request-notifications/:id/mark-read', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).markRead(user, offerId(ctx.params.id));
+    ctx.body = { message: 'Notifications marked read' };
+  });
+
+  return router;
+}

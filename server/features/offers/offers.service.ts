@@ -1,0 +1,323 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MSG } from '#protocol/messages.ts';
+import { isCurrent, todayUtc } from '#protocol/rules.ts';
+import type { OfferBody } from '#protocol/schemas/offers.ts';
+import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
+import type { Deps } from '../../deps.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import type { EventRecorder } from '../../events/event-bus.ts';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
+import { lockGroupForMatching } from '../matching/matching.queries.ts';
+import { requestsById } from '../requests/requests.queries.ts';
+import { groupKeyOf } from '../users/group.ts';
+import type { UserRecord } from '../users/user.presenter.ts';
+import { presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
+import {
+  answerPendingOffer,
+  approveMatchOf,
+  completeRequests,
+  declinePendingOffersOn,
+  deleteOffer,
+  finishedOffersOf,
+  hideOffer,
+  insertOffer,
+  insertOfferImages,
+  insertOfferNotifications,
+  insertTrade,
+  isOfferParty,
+  lockOffer,
+  lockRequestsForAccept,
+  logOfferActivity,
+  markOfferNotificationsRead,
+  offerHead,
+  offersByIds,
+  PENDING_ONCE_INDEX,
+  receivedPendingOffers,
+  reopenMatchOf,
+  requestsForOffer,
+  senderRequestOf,
+  sentPendingOffers,
+  unreadOfferNotifications,
+  userForOffer,
+  type OfferColumns,
+  type OfferRow,
+} from './offers.queries.ts';
+
+type OffersDeps = Pick<Deps, 'events'>;
+
+const isUniqueViolation = (err: unknown, constraint: string) =>
+  (err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === constraint;
+
+/** OfferItems for offer rows, with every request they name loaded in one query. */
+export async function offerItemsOf(em: EntityManager, rows: readonly OfferRow[]): Promise<OfferItem[]> {
+  const requests = await requestsById(em, requestIdsOf(rows));
+  return rows.map((r) => presentOffer(r, requests));
+}
+
+/**
+ * Takes the matching lock of the groups of an offer's requests, sorted, before any row is written.
+ * Every writer of requests and matches (create, edit, delete, profile moves) takes it first, so an
+ * answer or a cancel that completes requests or moves a match queues behind them instead of
+ * locking rows in another order (a request delete cascades to matches and offers).
+ */
+async function lockGroupsOf(
+  em: EntityManager,
+  head: { requestGroup: string | null; senderRequestGroup: string | null },
+): Promise<Set<string>> {
+  const groups = new Set([head.requestGroup, head.senderRequestGroup].filter((g): g is string => !!g));
+  for (const g of [...groups].sort()) await lockGroupForMatching(em, g);
+  return groups;
+}
+
+/** What a DELETE did, for its answer. */
+export type RemoveOutcome = 'cancelled' | 'hidden';
+
+export class OffersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deps: OffersDeps,
+  ) {}
+
+  /** Offers are between crew of one group: no group, no offers. */
+  requireGroup(user: UserRecord): string {
+    const groupKey = groupKeyOf(user);
+    if (!groupKey) throw invalid(MSG.profileIncomplete);
+    return groupKey;
+  }
+
+  receivedPending(user: UserRecord): Promise<OfferItem[]> {
+    return this.items(receivedPendingOffers(this.em, user.id));
+  }
+
+  sentPending(user: UserRecord): Promise<OfferItem[]> {
+    return this.items(sentPendingOffers(this.em, user.id));
+  }
+
+  /** Accepted and declined, sent or received, less those the caller hid; newest answer first. */
+  finished(user: UserRecord): Promise<OfferItem[]> {
+    return this.items(finishedOffersOf(this.em, user.id));
+  }
+
+  /**
+   * Sends an offer (spec sections 4 and 5, rules of decision 0009). On a request: it must be the
+   * recipient's and still on the board; the offered pairing or reserve period follows its route
+   * type; trade only on a trade; screenshots only on a pairing. From a profile: toUserId and message.
+   */
+  async send(user: UserRecord, body: OfferBody, images: readonly StoredUpload[]): Promise<OfferItem> {
+    const groupKey = this.requireGroup(user);
+    if (body.toUserId === user.id) throw invalid(MSG.offerToSelf, 'toUserId');
+    const id = await this.deps.events.transaction(this.em, async (em, events) => {
+      const recipient = await userForOffer(em, body.toUserId);
+      if (!recipient) throw notFound(MSG.offerRecipientInvalid);
+      if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
+      const columns =
+        body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
+      let id: number;
+      try {
+        id = await insertOffer(em, columns);
+      } catch (err) {
+        if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
+        throw err;
+      }
+      await insertOfferImages(em, id, images);
+      await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
+      await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
+      events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id });
+      return id;
+    });
+    return this.loadOne(id);
+  }
+
+  /** From a crew profile: no request to check a pairing against, so no route, reserve period or screenshots. */
+  private profileOffer(user: UserRecord, body: OfferBody, images: readonly StoredUpload[]): OfferColumns {
+    if (body.requestType === 'trade') throw invalid(MSG.offerTradeOnlyForTrade, 'requestType');
+    if (images.length) throw invalid(MSG.offerImagesPairingOnly, 'tradeRequestImages');
+    return {
+      fromUserId: user.id,
+      toUserId: body.toUserId,
+      requestId: null,
+      senderRequestId: null,
+      message: body.message,
+      tradeDate: body.tradeDate ?? null,
+      offerRoute: null,
+      offerReservePeriod: null,
+      requestType: body.requestType,
+    };
+  }
+
+  private async requestOffer(em: EntityManager, user: UserRecord, body: OfferBody, images: readonly StoredUpload[]): Promise<OfferColumns> {
+    const targetId = body.requestId!;
+    const senderRequestId = (await senderRequestOf(em, user.id, targetId)) ?? null;
+    // Share-locked (both, in id order): an accept completing either waits for this offer, or went first.
+    const locked = await requestsForOffer(em, senderRequestId === null ? [targetId] : [targetId, senderRequestId]);
+    const target = locked.find((r) => r.id === targetId);
+    if (!target) throw notFound(MSG.offerRequestNotAvailable);
+    if (target.userId !== body.toUserId) throw invalid(MSG.offerRequestNotRecipients, 'requestId');
+    if (!isCurrent(target, todayUtc())) throw conflict(MSG.offerRequestNotAvailable);
+    if (!body.tradeDate) throw invalid(MSG.dateRequired, 'tradeDate');
+    if (body.requestType === 'trade' && target.type !== 'trade') throw invalid(MSG.offerTradeOnlyForTrade, 'requestType');
+    const pairing = target.routeType === 'pairing';
+    if (pairing && !body.offerRoute) throw invalid(MSG.pairingRequired, 'offerRoute');
+    if (!pairing && !body.offerReservePeriod) throw invalid(MSG.reservePeriodRequired, 'offerReservePeriod');
+    if (!pairing && images.length) throw invalid(MSG.offerImagesPairingOnly, 'tradeRequestImages');
+    // The sender's request may have completed since the match was read: then the offer is not from it.
+    const sender = locked.find((r) => r.id === senderRequestId);
+    return {
+      fromUserId: user.id,
+      toUserId: body.toUserId,
+      requestId: targetId,
+      senderRequestId: sender?.status === 'active' ? sender.id : null,
+      message: body.message,
+      tradeDate: body.tradeDate,
+      // Only the field the target's route type asks for is kept.
+      offerRoute: pairing ? body.offerRoute : null,
+      offerReservePeriod: pairing ? null : body.offerReservePeriod,
+      requestType: body.requestType,
+    };
+  }
+
+  /**
+   * The recipient answers a pending offer. Accepting completes the target request and the sender's
+   * (if any), approves their match, writes one trades row and declines every other pending offer
+   * on either request, in one transaction; the conditional update makes it happen exactly once.
+   */
+  async answer(user: UserRecord, id: number, status: 'accepted' | 'declined'): Promise<OfferItem> {
+    const head = await offerHead(this.em, id);
+    if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
+    if (head.toUserId !== user.id) throw forbidden(MSG.offerOnlyRecipient);
+    if (head.status !== 'pending') throw conflict(MSG.offerAlreadyAnswered);
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
+      const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();
+      const answered = await answerPendingOffer(em, id, user.id, status);
+      if (!answered) throw (await offerHead(em, id)) ? conflict(MSG.offerAlreadyAnswered) : notFound(MSG.offerNotFound);
+      await insertOfferNotifications(em, [{ userId: answered.fromUserId, offerId: id, type: 'trade_response' }]);
+      await logOfferActivity(em, [
+        {
+          userId: user.id,
+          targetId: answered.fromUserId,
+          offerId: id,
+          activity: status === 'accepted' ? 'trade_request_accepted' : 'trade_request_declined',
+        },
+      ]);
+      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id });
+      if (status === 'accepted') await this.completeTrade(em, events, id, answered, groups);
+      else if (answered.requestId !== null && answered.senderRequestId !== null) {
+        await this.reopenMatch(em, events, answered.requestId, answered.senderRequestId, [user.id, answered.fromUserId]);
+      }
+    });
+    return this.loadOne(id);
+  }
+
+  /** The accepted offer's trade: requests completed, match approved, trades row, other offers declined. */
+  private async completeTrade(
+    em: EntityManager,
+    events: EventRecorder,
+    offerId: number,
+    offer: { fromUserId: number; requestId: number | null; senderRequestId: number | null },
+    lockedGroups: Set<string>,
+  ): Promise<void> {
+    const ids = [offer.requestId, offer.senderRequestId].filter((r): r is number => r !== null);
+    const requests = ids.length ? await lockRequestsForAccept(em, ids) : [];
+    // A profile change moved a request to another group since it was read: that group's matching waits too.
+    for (const r of requests) {
+      if (!lockedGroups.has(r.groupKey)) await lockGroupForMatching(em, r.groupKey);
+    }
+    await completeRequests(
+      em,
+      requests.map((r) => r.id),
+    );
+    const target = requests.find((r) => r.id === offer.requestId);
+    const senderRequest = requests.find((r) => r.id === offer.senderRequestId);
+    const matchId = target && senderRequest ? await approveMatchOf(em, target.id, senderRequest.id) : undefined;
+    await insertTrade(em, matchId ?? null, target?.id ?? null, senderRequest?.id ?? null);
+    const recorded: DomainEvent[] = requests.map((r) => ({
+      type: 'request.updated',
+      requestId: r.id,
+      userId: r.userId,
+      groupKey: r.groupKey,
+    }));
+    if (matchId !== undefined && target && senderRequest) {
+      recorded.push({ type: 'match.changed', matchId, status: 'approved', userIds: [target.userId, senderRequest.userId] });
+    }
+    if (requests.length) {
+      const declined = await declinePendingOffersOn(
+        em,
+        requests.map((r) => r.id),
+        offerId,
+      );
+      await insertOfferNotifications(
+        em,
+        declined.map((d) => ({ userId: d.fromUserId, offerId: d.id, type: 'trade_response' as const })),
+      );
+      await logOfferActivity(
+        em,
+        declined.map((d) => ({
+          userId: d.toUserId,
+          targetId: d.fromUserId,
+          offerId: d.id,
+          activity: 'trade_request_declined' as const,
+          metadata: JSON.stringify({ reason: 'request_completed', acceptedTradeRequestId: offerId }),
+        })),
+      );
+      for (const d of declined)
+        recorded.push({ type: 'offer.answered', offerId: d.id, status: 'declined', fromUserId: d.fromUserId, toUserId: d.toUserId });
+    }
+    events.record(...recorded);
+  }
+
+  /** The match an offer was sent on, trade_requested, is open again once the offer is declined or cancelled. */
+  private async reopenMatch(em: EntityManager, events: EventRecorder, requestId: number, senderRequestId: number, userIds: number[]) {
+    const matchId = await reopenMatchOf(em, requestId, senderRequestId);
+    if (matchId !== undefined) events.record({ type: 'match.changed', matchId, status: 'active', userIds });
+  }
+
+  /**
+   * DELETE: the sender cancels a pending offer (it is deleted, its images released); either party
+   * hides a finished one from their own view. It acts on the offer as it is once locked.
+   */
+  async remove(user: UserRecord, id: number): Promise<RemoveOutcome> {
+    const head = await offerHead(this.em, id);
+    if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
+    return this.deps.events.transaction(this.em, async (em, events) => {
+      // A cancel may reopen the match it was sent on: the groups' lock first, as for an answer.
+      if (head.status === 'pending' && head.fromUserId === user.id && head.senderRequestId !== null) await lockGroupsOf(em, head);
+      const offer = await lockOffer(em, id);
+      if (!offer) throw notFound(MSG.offerNotFound);
+      if (offer.status === 'pending') {
+        if (offer.fromUserId !== user.id) throw forbidden(MSG.offerPendingCannotHide);
+        const files = await deleteOffer(em, id);
+        events.record({ type: 'offer.removed', offerId: id, userIds: [offer.fromUserId, offer.toUserId] });
+        if (files.length) events.record({ type: 'files.released', filenames: files });
+        if (offer.requestId !== null && offer.senderRequestId !== null) {
+          await this.reopenMatch(em, events, offer.requestId, offer.senderRequestId, [offer.fromUserId, offer.toUserId]);
+        }
+        return 'cancelled';
+      }
+      if (await hideOffer(em, user.id, id)) events.record({ type: 'offer.removed', offerId: id, userIds: [user.id] });
+      return 'hidden';
+    });
+  }
+
+  /** The caller's unread offer notifications, newest first (the bell's trade-request section). */
+  async notifications(user: UserRecord): Promise<OfferNotificationItem[]> {
+    return (await unreadOfferNotifications(this.em, user.id)).map(presentOfferNotification);
+  }
+
+  /** Marks the caller's notifications of one offer read; idempotent; an offer that is not theirs is not found. */
+  async markRead(user: UserRecord, offerId: number): Promise<void> {
+    const marked = await markOfferNotificationsRead(this.em, user.id, offerId);
+    if (marked === 0 && !(await isOfferParty(this.em, user.id, offerId))) throw notFound(MSG.offerNotFound);
+  }
+
+  private async items(rows: Promise<OfferRow[]>): Promise<OfferItem[]> {
+    return offerItemsOf(this.em, await rows);
+  }
+
+  private async loadOne(id: number): Promise<OfferItem> {
+    const [item] = await offerItemsOf(this.em, await offersByIds(this.em, [id]));
+    if (!item) throw notFound(MSG.offerNotFound);
+    return item;
+  }
+}
