@@ -4,8 +4,8 @@ import type { OfferItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays } from '../requests/requests.fixtures.ts';
-import { freshGroup, offerBody, ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
+import { inDays, listUploads, requestForm, TINY_PNG, waitFor } from '../requests/requests.fixtures.ts';
+import { freshGroup, offerBody, ownerAndOfferer, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -70,6 +70,59 @@ describe('POST /api/trade-requests', () => {
       requestType: 'pickup',
       tradeDate: null,
     });
+  });
+});
+
+describe('screenshots (multipart, field tradeRequestImages)', () => {
+  const png = (name: string) => ({ name, type: 'image/png', bytes: TINY_PNG, field: 'tradeRequestImages' });
+  const stored = async () => (await listUploads(app.uploadDir)).filter((f) => !f.startsWith('tmp'));
+
+  it('stores up to 6 sniffed images with a pairing offer; a cancel removes them from disk', async () => {
+    const { owner, offerer, request } = await ownerAndOfferer(app);
+    const before = await stored();
+    const res = await offerer.client.post('/api/trade-requests', requestForm(offerBody(request), [png('a.png'), png('b.png')]));
+    expect(res.status).toBe(201);
+    expect(res.body.tradeRequestImages).toHaveLength(2);
+    expect(res.body.tradeRequestImages[0]).toMatchObject({ originalName: 'a.png', mimeType: 'image/png' });
+    const names = res.body.tradeRequestImages.map((i: { filename: string }) => i.filename);
+    expect(await stored()).toEqual(expect.arrayContaining(names));
+    // The recipient sees them, and may fetch them.
+    const [received] = (await owner.client.get('/api/trade-requests')).body;
+    expect(received.tradeRequestImages.map((i: { filename: string }) => i.filename)).toEqual(names);
+    expect((await owner.client.get(`/uploads/${names[0]}`)).status).toBe(200);
+    await offerer.client.delete(`/api/trade-requests/${res.body.id}`);
+    expect(await waitFor(async () => (await stored()).length === before.length)).toBe(true);
+  });
+
+  it('refuses 7 files, a file that is not an image, and images on a reserve period offer, storing nothing', async () => {
+    const { offerer, request } = await ownerAndOfferer(app);
+    const before = await stored();
+    const seven = await offerer.client.post(
+      '/api/trade-requests',
+      requestForm(
+        offerBody(request),
+        Array.from({ length: 7 }, (_, i) => png(`${i}.png`)),
+      ),
+    );
+    expect(seven.status).toBe(400);
+    expect(seven.body.message).toBe(MSG.tooManyImages);
+    const text = { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hello'), field: 'tradeRequestImages' };
+    const notImage = await offerer.client.post('/api/trade-requests', requestForm(offerBody(request), [text]));
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.message).toBe(MSG.onlyImages);
+    // Named and typed as an image, but its bytes are not one: the sniffing refuses it.
+    const fake = { name: 'fake.png', type: 'image/png', bytes: Buffer.from('not a png at all'), field: 'tradeRequestImages' };
+    const sniffed = await offerer.client.post('/api/trade-requests', requestForm(offerBody(request), [fake]));
+    expect(sniffed.status).toBe(400);
+    expect(sniffed.body.message).toBe(MSG.onlyImages);
+    const { offerer: other, request: reserve } = await ownerAndOfferer(app, { routeType: 'reserve_period', reservePeriod: 'R1' });
+    const onReserve = await other.client.post('/api/trade-requests', requestForm(offerBody(reserve), [png('r.png')]));
+    expect(onReserve.status).toBe(400);
+    expect(onReserve.body.message).toBe(MSG.offerImagesPairingOnly);
+    expect(await waitFor(async () => (await stored()).length === before.length)).toBe(true);
+    expect(
+      await sql(app.databaseUrl, 'select id from trade_requests where from_user_id = any($1)', [[offerer.user.id, other.user.id]]),
+    ).toEqual([]);
   });
 });
 
