@@ -18,6 +18,8 @@ const Dashboard = lazy(() => import('../pages/Dashboard.tsx'));
 const ProfileSettings = lazy(() => import('../pages/ProfileSettings.tsx'));
 const Tradeboard = lazy(() => import('../pages/Tradeboard.tsx'));
 const Matches = lazy(() => import('../pages/Matches.tsx'));
+const Schedule = lazy(() => import('../pages/Schedule.tsx'));
+const CrewProfile = lazy(() => import('../pages/CrewProfile.tsx'));
 const Placeholder = lazy(() => import('../pages/Placeholder.tsx'));
 
 function LoadingRoutes() {
@@ -55,13 +57,13 @@ function SignedInRoutes() {
       <Route element={<AppShell />}>
         <Route index element={<Dashboard />} />
         <Route path="/profile" element={<ProfileSettings />} />
-        <Route path="/profile/:userId" element={<Placeholder title="Crew Profile" />} />
-        <Route path="/crew/:userId" element={<Placeholder title="Crew Profile" />} />
+        <Route path="/profile/:userId" element={<CrewProfile />} />
+        <Route path="/crew/:userId" element={<CrewProfile />} />
         <Route path="/all-trades" element={<Tradeboard />} />
         <Route path="/trades" element={<Placeholder title="Trades" />} />
         <Route path="/matches" element={<Matches />} />
         <Route path="/messages" element={<Placeholder title="Messages" />} />
-        <Route path="/schedule" element={<Placeholder title="Schedule" />} />
+        <Route path="/schedule" element={<Schedule />} />
         <Route path="/contact-support" element={<Placeholder title="Contact Support" />} />
         {['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].map((path) => (
           <Route key={path} path={path} element={<Placeholder title="Administrator Settings" />} />

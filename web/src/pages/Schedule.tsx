@@ -1,0 +1,166 @@
+// /schedule (spec sections 2, 5 and 7): upload schedule screenshots by drag and drop or the file
+// picker (one call per file, images only by the spec's type rule), and the user's images, newest
+// first, each opening the lightbox and removable after a confirmation. Back goes to /.
+import { useEffect, useMemo, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { Link } from 'react-router';
+import { MSG } from '#protocol/messages.ts';
+import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
+import { serverMessage } from '../api/client.ts';
+import { ScheduleImageGrid, type ScheduleImage } from '../components/ScheduleImageGrid.tsx';
+import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
+import { confirm } from '../stores/useConfirmStore.ts';
+import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+const uploadedText = (n: number) => `${n} schedule ${n === 1 ? 'image' : 'images'} uploaded`;
+const uploadingText = (n: number) => `Uploading ${n} ${n === 1 ? 'image' : 'images'}...`;
+
+function UploadCard() {
+  const [uploading, setUploading] = useState(0);
+
+  async function send(files: File[]) {
+    if (files.length === 0) return;
+    // Any file outside the rule stops the whole pick: nothing is sent, and the toast says why.
+    if (!files.every(isScheduleImageFile)) {
+      toast({ ...SCHEDULE_INVALID_TYPE, variant: 'destructive' });
+      return;
+    }
+    setUploading(files.length);
+    try {
+      const n = await useScheduleStore.getState().upload(files);
+      toast({ title: MSG.scheduleUploadedTitle, description: uploadedText(n) });
+    } catch {
+      toast({ title: MSG.scheduleUploadFailedTitle, description: MSG.scheduleUploadFailed, variant: 'destructive' });
+    } finally {
+      setUploading(0);
+    }
+  }
+
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    // The page applies the spec's rule itself (a HEIC often comes with no type), so every dropped
+    // file is handed over, accepted or not.
+    onDrop: (accepted, rejected) => void send([...accepted, ...rejected.map((r) => r.file)]),
+    noClick: true,
+    noKeyboard: true,
+    disabled: uploading > 0,
+  });
+
+  return (
+    <section className="card" aria-labelledby="schedule-upload-heading">
+      <h2 id="schedule-upload-heading" className="card-title">
+        {TEXT.scheduleUploadHeading}
+      </h2>
+      <div
+        {...getRootProps({
+          className: `drop-zone schedule-drop${isDragActive ? ' is-dragging' : ''}`,
+          role: 'group',
+          'aria-label': TEXT.scheduleDropHere,
+        })}
+      >
+        <input {...getInputProps({ accept: 'image/*,.heic,.heif', 'aria-label': TEXT.scheduleFileInput })} />
+        <span className="schedule-drop-icon">
+          <UploadIcon />
+        </span>
+        <p className="schedule-drop-title">{isDragActive ? TEXT.scheduleDropActive : TEXT.scheduleDropHere}</p>
+        <p className="small">{TEXT.scheduleFileHint}</p>
+        <button type="button" className="button button-primary" onClick={open} disabled={uploading > 0}>
+          {TEXT.scheduleChooseFiles}
+        </button>
+      </div>
+      {uploading > 0 && (
+        <p className="schedule-uploading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {uploadingText(uploading)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ImagesCard() {
+  const items = useScheduleStore((s) => s.items);
+  const loaded = useScheduleStore((s) => s.loaded);
+  const error = useScheduleStore((s) => s.error);
+  const images = useMemo(() => newestFirst(items), [items]);
+  const [deleting, setDeleting] = useState<ReadonlySet<number>>(() => new Set());
+
+  async function remove(image: ScheduleImage) {
+    const ok = await confirm({
+      title: TEXT.scheduleDeleteTitle,
+      description: TEXT.scheduleDeleteConfirm,
+      confirmLabel: TEXT.delete,
+      destructive: true,
+    });
+    if (!ok) return;
+    setDeleting((set) => new Set(set).add(image.id));
+    try {
+      await useScheduleStore.getState().delete(image.id);
+      toast({ title: TEXT.scheduleDeleted });
+    } catch (err) {
+      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.scheduleDeleteFailed, variant: 'destructive' });
+    } finally {
+      setDeleting((set) => {
+        const next = new Set(set);
+        next.delete(image.id);
+        return next;
+      });
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="schedule-images-heading">
+      <div className="card-header">
+        <h2 id="schedule-images-heading" className="card-title">
+          {TEXT.scheduleImagesHeading}
+        </h2>
+        {loaded && !error && images.length > 0 && <span className="schedule-count muted small">{images.length}</span>}
+      </div>
+      {!loaded ? (
+        <p className="empty-text" role="status">
+          {TEXT.loading}
+        </p>
+      ) : error && images.length === 0 ? (
+        <div className="empty-state">
+          <p>{TEXT.scheduleLoadFailed}</p>
+          <button type="button" className="button button-outline" onClick={() => void useScheduleStore.getState().fetch()}>
+            {TEXT.scheduleRetry}
+          </button>
+        </div>
+      ) : images.length === 0 ? (
+        <div className="empty-state schedule-empty">
+          <h3>{TEXT.scheduleEmpty}</h3>
+          <p>{TEXT.scheduleEmptyHint}</p>
+        </div>
+      ) : (
+        <ScheduleImageGrid images={images} label={TEXT.scheduleImagesHeading} onDelete={(image) => void remove(image)} deleting={deleting} />
+      )}
+    </section>
+  );
+}
+
+export default function Schedule() {
+  useEffect(() => {
+    void useScheduleStore.getState().fetch();
+  }, []);
+
+  return (
+    <div className="page-inner">
+      <div className="back-row">
+        <Link to="/" className="button button-ghost button-sm back-link">
+          <BackIcon />
+          {TEXT.back}
+        </Link>
+      </div>
+      <div className="page-header">
+        <div>
+          <h1>{TEXT.scheduleTitle}</h1>
+          <p className="page-subtitle">{TEXT.scheduleSubtitle}</p>
+        </div>
+      </div>
+      <UploadCard />
+      <ImagesCard />
+    </div>
+  );
+}
