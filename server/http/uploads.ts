@@ -27,11 +27,19 @@ const EMPTY_FILE = new Set([1008, 1010]);
 
 const accepted = new Set<string>(IMAGE_MIME_TYPES);
 
-function refusal(err: unknown): Error {
+/** The refusals a route words its own way (the schedule page has its own texts for both). */
+export interface UploadTexts {
+  notImage: string;
+  tooMany: string;
+}
+
+const DEFAULT_TEXTS: UploadTexts = { notImage: MSG.onlyImages, tooMany: MSG.tooManyImages };
+
+function refusal(err: unknown, texts: UploadTexts): Error {
   const code = (err as { code?: number }).code;
-  if (code === TOO_MANY_FILES) return invalid(MSG.tooManyImages);
+  if (code === TOO_MANY_FILES) return invalid(texts.tooMany);
   if (code === FILE_TOO_BIG || code === TOTAL_TOO_BIG) return payloadTooLarge(MSG.imageTooLarge);
-  if (code !== undefined && EMPTY_FILE.has(code)) return invalid(MSG.onlyImages);
+  if (code !== undefined && EMPTY_FILE.has(code)) return invalid(texts.notImage);
   const status = (err as { httpCode?: number }).httpCode;
   return new AppError(status && status >= 400 && status < 500 ? status : 400, 'bad_upload', 'The upload could not be read.');
 }
@@ -51,7 +59,7 @@ export interface UploadDeps {
  * files are renamed, not copied), and that folder is removed when the route ends, whatever happened.
  * JSON bodies pass through untouched: the app-wide parser already read them.
  */
-export function imageUploads(deps: UploadDeps, fields: readonly string[]) {
+export function imageUploads(deps: UploadDeps, fields: readonly string[], texts: UploadTexts = DEFAULT_TEXTS) {
   const { config } = deps;
 
   const parse = async (ctx: AppContext, next: Next) => {
@@ -77,7 +85,7 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[]) {
               const name = part.name ?? '';
               const looksLikeImage = (part.mimetype ?? '').startsWith('image/') || NAME_EXTENSIONS.test(part.originalFilename ?? '');
               if (!fields.includes(name)) rejectedPart ??= invalid(`Unexpected file field "${name}"`);
-              else if (!looksLikeImage) rejectedPart ??= invalid(MSG.onlyImages);
+              else if (!looksLikeImage) rejectedPart ??= invalid(texts.notImage);
               return !rejectedPart;
             },
           },
@@ -85,7 +93,7 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[]) {
       } catch (err) {
         // formidable may still be opening a file it was handed when it gave up; let it settle.
         await new Promise((r) => setTimeout(r, 10));
-        throw refusal(err);
+        throw refusal(err, texts);
       }
       if (rejectedPart) throw rejectedPart;
       // The app-wide guard saw no body (multipart is parsed here): text fields and file names are checked now.
@@ -106,7 +114,7 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[]) {
     const mine = ([] as File[]).concat(ctx.request.files?.[field] ?? []);
     if (mine.length === 0) return [];
     const sniffed = await Promise.all(mine.map((f) => fileTypeFromFile(f.filepath)));
-    if (sniffed.some((t) => !t || !accepted.has(t.mime))) throw invalid(MSG.onlyImages);
+    if (sniffed.some((t) => !t || !accepted.has(t.mime))) throw invalid(texts.notImage);
     const stored: StoredUpload[] = [];
     try {
       for (const [i, file] of mine.entries()) {
