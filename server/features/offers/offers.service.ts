@@ -15,7 +15,6 @@ import type { UserRecord } from '../users/user.presenter.ts';
 import { presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
 import {
   answerPendingOffer,
-  approveMatchOf,
   completeRequests,
   declinePendingOffersOn,
   deleteOffer,
@@ -24,10 +23,9 @@ import {
   insertOffer,
   insertOfferImages,
   insertOfferNotifications,
-  insertTrade,
   isOfferParty,
   lockOffer,
-  lockRequestsForAccept,
+  recordTrade,
   logOfferActivity,
   markOfferNotificationsRead,
   offerHead,
@@ -190,17 +188,9 @@ export class OffersService {
     await this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();
+      // With the sender's bell entry and the activity log, in the same statement.
       const answered = await answerPendingOffer(em, id, user.id, status);
       if (!answered) throw (await offerHead(em, id)) ? conflict(MSG.offerAlreadyAnswered) : notFound(MSG.offerNotFound);
-      await insertOfferNotifications(em, [{ userId: answered.fromUserId, offerId: id, type: 'trade_response' }]);
-      await logOfferActivity(em, [
-        {
-          userId: user.id,
-          targetId: answered.fromUserId,
-          offerId: id,
-          activity: status === 'accepted' ? 'trade_request_accepted' : 'trade_request_declined',
-        },
-      ]);
       events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id });
       if (status === 'accepted') await this.completeTrade(em, events, id, answered, groups);
       else if (answered.requestId !== null && answered.senderRequestId !== null) {
@@ -218,48 +208,32 @@ export class OffersService {
     offer: { fromUserId: number; requestId: number | null; senderRequestId: number | null },
     lockedGroups: Set<string>,
   ): Promise<void> {
-    const ids = [offer.requestId, offer.senderRequestId].filter((r): r is number => r !== null);
-    const requests = ids.length ? await lockRequestsForAccept(em, ids) : [];
+    const requests = await completeRequests(
+      em,
+      [offer.requestId, offer.senderRequestId].filter((r): r is number => r !== null),
+    );
     // A profile change moved a request to another group since it was read: that group's matching waits too.
     for (const r of requests) {
       if (!lockedGroups.has(r.groupKey)) await lockGroupForMatching(em, r.groupKey);
     }
-    await completeRequests(
-      em,
-      requests.map((r) => r.id),
-    );
     const target = requests.find((r) => r.id === offer.requestId);
     const senderRequest = requests.find((r) => r.id === offer.senderRequestId);
-    const matchId = target && senderRequest ? await approveMatchOf(em, target.id, senderRequest.id) : undefined;
-    await insertTrade(em, matchId ?? null, target?.id ?? null, senderRequest?.id ?? null);
+    const matchId = await recordTrade(em, target?.id ?? null, senderRequest?.id ?? null);
     const recorded: DomainEvent[] = requests.map((r) => ({
       type: 'request.updated',
       requestId: r.id,
       userId: r.userId,
       groupKey: r.groupKey,
     }));
-    if (matchId !== undefined && target && senderRequest) {
+    if (matchId !== null && target && senderRequest) {
       recorded.push({ type: 'match.changed', matchId, status: 'approved', userIds: [target.userId, senderRequest.userId] });
     }
     if (requests.length) {
+      // With each sender's bell entry and an activity log, in the same statement.
       const declined = await declinePendingOffersOn(
         em,
         requests.map((r) => r.id),
         offerId,
-      );
-      await insertOfferNotifications(
-        em,
-        declined.map((d) => ({ userId: d.fromUserId, offerId: d.id, type: 'trade_response' as const })),
-      );
-      await logOfferActivity(
-        em,
-        declined.map((d) => ({
-          userId: d.toUserId,
-          targetId: d.fromUserId,
-          offerId: d.id,
-          activity: 'trade_request_declined' as const,
-          metadata: JSON.stringify({ reason: 'request_completed', acceptedTradeRequestId: offerId }),
-        })),
       );
       for (const d of declined)
         recorded.push({ type: 'offer.answered', offerId: d.id, status: 'declined', fromUserId: d.fromUserId, toUserId: d.toUserId });
