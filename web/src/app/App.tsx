@@ -18,6 +18,7 @@ const Dashboard = lazy(() => import('../pages/Dashboard.tsx'));
 const ProfileSettings = lazy(() => import('../pages/ProfileSettings.tsx'));
 const Tradeboard = lazy(() => import('../pages/Tradeboard.tsx'));
 const Matches = lazy(() => import('../pages/Matches.tsx'));
+const Trades = lazy(() => import('../pages/Trades.tsx'));
 const Schedule = lazy(() => import('../pages/Schedule.tsx'));
 const CrewProfile = lazy(() => import('../pages/CrewProfile.tsx'));
 const Placeholder = lazy(() => import('../pages/Placeholder.tsx'));
@@ -60,7 +61,7 @@ function SignedInRoutes() {
         <Route path="/profile/:userId" element={<CrewProfile />} />
         <Route path="/crew/:userId" element={<CrewProfile />} />
         <Route path="/all-trades" element={<Tradeboard />} />
-        <Route path="/trades" element={<Placeholder title="Trades" />} />
+        <Route path="/trades" element={<Trades />} />
         <Route path="/matches" element={<Matches />} />
         <Route path="/messages" element={<Placeholder title="Messages" />} />
         <Route path="/schedule" element={<Schedule />} />

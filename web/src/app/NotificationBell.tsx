@@ -1,25 +1,46 @@
 // The bell: unacknowledged count and a popover with up to 3 items per section. Clicking a match
-// notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches. Radix Popover moves the
-// focus in, closes on Escape or a click outside, and gives the focus back to the bell.
+// notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches.
+// Clicking a trade-request notification marks it read and opens the Trades tab it concerns (a new
+// offer: requests; an answer to one the user sent: approved). Both lists are refetched whenever the
+// bell opens. Radix Popover moves the focus in, closes on Escape or a click outside, and gives the
+// focus back to the bell.
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
+import type { OfferNotificationItem } from '#protocol/shapes.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { BellIcon } from '../components/Icons.tsx';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { TEXT } from '../texts.ts';
 
+/** The Trades tab an offer notification concerns. */
+const offerTab = (n: OfferNotificationItem) => (n.type === 'trade_response' ? 'approved' : 'requests');
+
 export function NotificationBell() {
   const matches = useNotificationStore((s) => s.matches);
+  const offers = useNotificationStore((s) => s.offers);
   const acknowledge = useNotificationStore((s) => s.acknowledge);
+  const markOfferRead = useNotificationStore((s) => s.markOfferRead);
   const stats = useBadgeStore((s) => s.stats);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const badgeId = useId();
   const closeDropdown = () => setOpen(false);
-  const count = stats?.unacknowledgedNotifications ?? matches.length;
+  // The server's count covers match notifications; unread trade-request ones are added from the list.
+  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length;
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) void useNotificationStore.getState().fetch();
+  }
+
+  function openOffer(n: OfferNotificationItem) {
+    closeDropdown();
+    void markOfferRead(n.tradeRequestId);
+    void navigate(`/trades?tab=${offerTab(n)}`);
+  }
 
   async function openMatch(matchId: number) {
     closeDropdown();
@@ -32,7 +53,7 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger className="icon-button nav-icon" aria-describedby={count > 0 ? badgeId : undefined}>
         <BellIcon />
         <span className="visually-hidden">Notifications</span>
@@ -47,8 +68,23 @@ export function NotificationBell() {
           collisionPadding={8}
         >
           <p className="dropdown-heading">Notifications</p>
+          {offers.length > 0 && (
+            <section className="dropdown-section" aria-label="Trade Requests">
+              <h3 className="dropdown-section-title">Trade Requests</h3>
+              <ul className="notification-list">
+                {offers.slice(0, BELL_PER_SECTION).map((n) => (
+                  <li key={n.id}>
+                    <button type="button" className="notification-item" onClick={() => openOffer(n)}>
+                      <span className="notification-title">{n.title}</span>
+                      <span className="notification-message">{n.message}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {matches.length === 0 ? (
-            <p className="dropdown-empty">{TEXT.noNotifications}</p>
+            offers.length === 0 && <p className="dropdown-empty">{TEXT.noNotifications}</p>
           ) : (
             <section className="dropdown-section" aria-label="Matches">
               <h3 className="dropdown-section-title">Matches</h3>

@@ -1,6 +1,27 @@
-// The Request Trade dialog (spec sections 2 and 5). Contract fixed for the screens that open it
-// (Tradeboard, Matches, crew profile); the body is built with the offers screens.
+// The Request Trade dialog (spec sections 2 and 5), opened from the tradeboard, from Matches and from a
+// crew profile. For a request: the trade type (drop or pickup, plus trade on a trade request;
+// default pickup), the date, the offered pairing or reserve period (whichever the request is), a
+// message and, for a pairing, screenshots. From a profile (request null) only a message is sent.
+// Send stays disabled while the form is invalid or sending. From Matches the match then moves to
+// trade_requested (which also acknowledges its notification) and leaves the list.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { RequestType } from '#protocol/enums.ts';
+import { MAX_IMAGES } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import { offerFormSchema, offerTypeChoices, type OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { serverMessage } from '../api/client.ts';
+import { fieldErrors } from '../lib/forms.ts';
+import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
+import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
+import { useOffersStore } from '../stores/useOffersStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+import { TextAreaField, TextField } from './Field.tsx';
+import { FileDropZone } from './FileDropZone.tsx';
+import { Modal } from './Modal.tsx';
+import { RouteValue, TypeBadge } from './RequestCard.tsx';
+import './offers.css';
 
 export interface OfferTarget {
   toUserId: number;
@@ -19,6 +40,207 @@ export interface OfferDialogProps {
   onSent?: (offer: OfferItem) => void;
 }
 
-export function OfferDialog(_props: OfferDialogProps) {
-  return null;
+interface OfferForm {
+  requestType: RequestType;
+  tradeDate: string;
+  offerRoute: string;
+  offerReservePeriod: string;
+  message: string;
+}
+
+const EMPTY_FORM: OfferForm = { requestType: 'pickup', tradeDate: '', offerRoute: '', offerReservePeriod: '', message: '' };
+
+/** The body sent for a request: only the field of its route type, a blank message left out. */
+function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferForm): OfferInput {
+  const message = form.message.trim();
+  return {
+    toUserId: target.toUserId,
+    requestId: request.id,
+    tradeDate: form.tradeDate,
+    requestType: form.requestType,
+    ...(request.routeType === 'reserve_period'
+      ? { offerReservePeriod: form.offerReservePeriod.trim() }
+      : { offerRoute: form.offerRoute.trim() }),
+    ...(message ? { message } : {}),
+  };
+}
+
+export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
+  const formId = useId();
+  const typeName = useId();
+  const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
+  const [touched, setTouched] = useState<ReadonlySet<keyof OfferForm>>(() => new Set());
+  const [pending, setPending] = useState(false);
+  const images = useImageUploads(MAX_IMAGES);
+  const request = target?.request ?? null;
+
+  const errors = useMemo(() => {
+    if (!request) return form.message.trim() ? {} : { message: TEXT.offerMessageRequired };
+    const parsed = offerFormSchema(request.routeType).safeParse(form);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  }, [form, request]);
+  const valid = Object.keys(errors).length === 0;
+
+  if (!target) return null;
+  const fromMatch = target.matchId !== undefined;
+  const typeChoices = request ? offerTypeChoices(request.type) : [];
+  const isPairing = request?.routeType === 'pairing';
+
+  const update = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const touch = (key: keyof OfferForm) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
+  /** A field's error once the user has left it (Send is disabled meanwhile anyway). */
+  const errorOf = (key: keyof OfferForm) => (touched.has(key) ? errors[key] : undefined);
+
+  function addFiles(files: File[]) {
+    if (files.length === 0) return;
+    if (!files.every(isImageFile)) toast({ title: MSG.invalidFilesTitle, description: MSG.onlyImages, variant: 'destructive' });
+    else if (images.uploads.length + files.length > MAX_IMAGES)
+      toast({ title: MSG.tooManyFilesTitle, description: MSG.tooManyImages, variant: 'destructive' });
+    images.add(files);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!target || !valid || pending) return;
+    setPending(true);
+    const offers = useOffersStore.getState();
+    let sent: OfferItem;
+    try {
+      const message = form.message.trim();
+      const body: OfferInput = request ? offerBody(target, request, form) : { toUserId: target.toUserId, message };
+      sent = await offers.send(body, isPairing ? images.uploads.map((u) => u.file) : []);
+    } catch (err) {
+      if (fromMatch) toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
+      else toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.offerSendFailed, variant: 'destructive' });
+      setPending(false);
+      return;
+    }
+    onSent?.(sent);
+    if (target.matchId !== undefined) {
+      try {
+        await offers.markMatchRequested(target.matchId);
+      } catch {
+        // The offer went out; only the match's move failed. Sending again would send a second offer.
+        toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
+        onClose();
+        return;
+      }
+    }
+    toast({ title: MSG.offerSentTitle });
+    onClose();
+  }
+
+  return (
+    <Modal
+      title={`${TEXT.requestTrade} with ${target.toUserName}`}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="button button-outline" onClick={onClose} disabled={pending}>
+            {TEXT.cancel}
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={!valid || pending}>
+            {pending ? TEXT.sending : TEXT.sendRequest}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+        {request && (
+          <div className="match-side offer-target" aria-label="Their request">
+            <h3 className="match-side-title">Their Request</h3>
+            <div className="match-side-line">
+              <TypeBadge type={request.type} />
+              <span>{formatDate(request.date)}</span>
+            </div>
+            <RouteValue request={request} />
+          </div>
+        )}
+
+        {request && (
+          <fieldset className="field">
+            <legend>{TEXT.offerTypeLegend}</legend>
+            <div className={`segmented${typeChoices.length === 2 ? ' segmented-2' : ''}`}>
+              {typeChoices.map((type) => (
+                <label key={type} className="segmented-option">
+                  <input
+                    type="radio"
+                    name={typeName}
+                    value={type}
+                    checked={form.requestType === type}
+                    onChange={() => update('requestType', type)}
+                  />
+                  <span>{REQUEST_TYPE_LABELS[type]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        {request && (
+          <TextField
+            label={TEXT.tradeDate}
+            type="date"
+            name="tradeDate"
+            required
+            value={form.tradeDate}
+            onChange={(e) => update('tradeDate', e.target.value)}
+            onBlur={() => touch('tradeDate')}
+            error={errorOf('tradeDate')}
+          />
+        )}
+
+        {request?.routeType === 'pairing' && (
+          <TextField
+            label={TEXT.offeredPairing}
+            name="offerRoute"
+            placeholder="e.g. ATL-LAX-ATL"
+            required
+            value={form.offerRoute}
+            onChange={(e) => update('offerRoute', e.target.value)}
+            onBlur={() => touch('offerRoute')}
+            error={errorOf('offerRoute')}
+          />
+        )}
+        {request?.routeType === 'reserve_period' && (
+          <TextField
+            label={TEXT.offeredReservePeriod}
+            name="offerReservePeriod"
+            placeholder="e.g. R1 0500-1700"
+            required
+            value={form.offerReservePeriod}
+            onChange={(e) => update('offerReservePeriod', e.target.value)}
+            onBlur={() => touch('offerReservePeriod')}
+            error={errorOf('offerReservePeriod')}
+          />
+        )}
+
+        <TextAreaField
+          label={TEXT.offerMessage}
+          name="message"
+          rows={request ? 3 : 5}
+          required={!request}
+          hint={request ? undefined : TEXT.offerMessageHintProfile}
+          value={form.message}
+          onChange={(e) => update('message', e.target.value)}
+          onBlur={() => touch('message')}
+          error={errorOf('message')}
+          data-autofocus={request ? undefined : true}
+        />
+
+        {isPairing && (
+          <FileDropZone
+            label={TEXT.offerScreenshots}
+            hint={TEXT.imageHint}
+            uploads={images.uploads}
+            max={MAX_IMAGES}
+            error={images.error}
+            onFiles={addFiles}
+            onRemove={images.remove}
+          />
+        )}
+      </form>
+    </Modal>
+  );
 }

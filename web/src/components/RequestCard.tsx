@@ -1,6 +1,8 @@
 // One request on the tradeboard: type, dates, pairing or reserve period, trip days, notes, the
-// crew member and trip screenshots (thumbnails open a lightbox; broken ones are hidden).
+// crew member (a link to their profile) and trip screenshots (thumbnails open a lightbox; broken
+// ones are hidden).
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
@@ -24,17 +26,26 @@ export function RouteValue({ request }: { request: Pick<TradeRequestItem, 'route
   );
 }
 
-export function TripImages({ images }: { images: ImageRef[] }) {
+/** Thumbnails that open a lightbox; `label` names the list and (singular) each image. */
+export function TripImages({
+  images,
+  label = 'Trip screenshots',
+  itemLabel = 'trip screenshot',
+}: {
+  images: ImageRef[];
+  label?: string;
+  itemLabel?: string;
+}) {
   const [broken, setBroken] = useState<ReadonlySet<number>>(() => new Set());
   const [open, setOpen] = useState<ImageRef | null>(null);
   const visible = images.filter((image) => !broken.has(image.id));
   if (visible.length === 0) return null;
   return (
     <>
-      <ul className="thumb-grid" aria-label="Trip screenshots">
+      <ul className="thumb-grid" aria-label={label}>
         {visible.map((image, index) => (
           <li key={image.id} className="thumb">
-            <button type="button" className="thumb-button" aria-label={`View trip screenshot ${index + 1}`} onClick={() => setOpen(image)}>
+            <button type="button" className="thumb-button" aria-label={`View ${itemLabel} ${index + 1}`} onClick={() => setOpen(image)}>
               <img
                 src={`/uploads/${image.filename}`}
                 alt=""
@@ -84,7 +95,9 @@ export function RequestCard({ request, actions, showOwner = true }: RequestCardP
         )}
         {showOwner && (
           <Detail label="Crew">
-            {fullName(request.user)}
+            <Link to={`/crew/${request.user?.id ?? request.userId}`} className="text-link">
+              {fullName(request.user)}
+            </Link>
             {request.user?.employeeNumber && <span className="muted"> · #{request.user.employeeNumber}</span>}
           </Detail>
         )}

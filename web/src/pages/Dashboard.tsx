@@ -6,23 +6,19 @@ import { DASHBOARD_RECENT } from '#protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
+import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
 import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName } from '../lib/format.ts';
-import { byDate, deleteRequest } from '../lib/requestActions.ts';
+import { byDate } from '../lib/requestActions.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
-
-/**
- * Sent offers still awaiting an answer: GET /api/sent-trade-requests arrives with the offers feature
- * (and its store); until then no server serves it and the card shows 0.
- */
-const SENT_PENDING_UNTIL_OFFERS = 0;
 
 function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
   return (
@@ -77,11 +73,14 @@ export default function Dashboard() {
   const requestsLoaded = useMyRequestsStore((s) => s.loaded);
   const matches = useMatchesStore((s) => s.items);
   const matchesLoaded = useMatchesStore((s) => s.loaded);
+  // Offers the user sent that await an answer (GET /api/sent-trade-requests; kept live by the socket).
+  const sentPending = useSentOffers((s) => s.items.length);
   const [modal, setModal] = useState<ModalState>(null);
 
   useEffect(() => {
     void useMyRequestsStore.getState().fetch();
     void useMatchesStore.getState().fetch();
+    void useSentOffers.getState().fetch();
   }, []);
 
   const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
@@ -117,7 +116,7 @@ export default function Dashboard() {
       <section className="stat-grid" aria-label="Summary">
         <StatCard label="Matches" value={stats?.pendingMatches ?? 0} to="/matches" />
         <StatCard label="Trade Requests" value={stats?.pendingTrades ?? 0} to="/trades?tab=requests" />
-        <StatCard label="Pending Trades" value={SENT_PENDING_UNTIL_OFFERS} to="/trades?tab=pending" />
+        <StatCard label="Pending Trades" value={sentPending} to="/trades?tab=pending" />
         <StatCard label="Completed Trades" value={stats?.completedTrades ?? 0} to="/trades?tab=approved" />
       </section>
 
@@ -139,16 +138,7 @@ export default function Dashboard() {
             rows={active}
             rowKey={(r) => r.id}
             columns={REQUEST_COLUMNS}
-            actions={(r) => (
-              <>
-                <button type="button" className="button button-outline button-sm" onClick={() => setModal({ mode: 'edit', request: r })}>
-                  Edit
-                </button>
-                <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteRequest(r.id)}>
-                  Delete
-                </button>
-              </>
-            )}
+            actions={(r) => <OwnRequestActions request={r} onEdit={(request) => setModal({ mode: 'edit', request })} />}
           />
         )}
       </section>

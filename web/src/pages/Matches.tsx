@@ -1,9 +1,14 @@
-// /matches: the user's matches, live through the matches store ('match:new', 'match:update').
-import { useEffect, useMemo } from 'react';
+// /matches: the user's matches, live through the matches store ('match:new', 'match:update'). A
+// pending or active match offers Request Trade (the dialog sends the offer on the other side's
+// request, then moves the match to trade_requested, which hides it); an approved one shows Trade
+// Completed and may be removed.
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
+import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
+import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, tripDaysText } from '../lib/format.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
@@ -46,18 +51,19 @@ async function deleteMatch(id: number) {
   if (!ok) return;
   try {
     await useMatchesStore.getState().delete(id);
-    toast({ title: TEXT.matchDeleted });
+    toast({ title: MSG.tradeRemovedTitle });
   } catch (err) {
-    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.matchDeleteFailed, variant: 'destructive' });
+    toast({ title: MSG.tradeRemoveFailedTitle, description: serverMessage(err) ?? MSG.tradeRemoveFailed, variant: 'destructive' });
   }
 }
 
-function MatchCard({ match, myId }: { match: MatchItem; myId: number }) {
+function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: number; onRequestTrade: (target: OfferTarget) => void }) {
   const mineIsRequest = match.request?.user?.id === myId || match.request?.userId === myId;
   const mine = mineIsRequest ? match.request : match.matchedRequest;
   const theirs = mineIsRequest ? match.matchedRequest : match.request;
   const other = theirs?.user;
   const approved = match.status === 'approved';
+  const open = match.status === 'pending' || match.status === 'active';
   return (
     <article className="match-card" aria-label={`Match with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}>
       <header className="match-card-header">
@@ -72,7 +78,13 @@ function MatchCard({ match, myId }: { match: MatchItem; myId: number }) {
       </div>
       <footer className="match-card-footer">
         <div className="match-crew">
-          <span className="match-crew-name">{fullName(other)}</span>
+          {other ? (
+            <Link to={`/profile/${other.id}?from=matches`} className="text-link match-crew-name">
+              {fullName(other)}
+            </Link>
+          ) : (
+            <span className="match-crew-name">{fullName(other)}</span>
+          )}
           {other?.employeeNumber && <span className="muted"> · #{other.employeeNumber}</span>}
         </div>
         <div className="row-actions">
@@ -80,6 +92,15 @@ function MatchCard({ match, myId }: { match: MatchItem; myId: number }) {
             <Link to={`/profile/${other.id}?from=matches`} className="button button-outline button-sm">
               View Profile
             </Link>
+          )}
+          {open && theirs && other && (
+            <button
+              type="button"
+              className="button button-primary button-sm"
+              onClick={() => onRequestTrade({ toUserId: other.id, toUserName: fullName(other), request: theirs, matchId: match.id })}
+            >
+              {TEXT.requestTrade}
+            </button>
           )}
           {approved && (
             <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteMatch(match.id)}>
@@ -96,6 +117,7 @@ export default function Matches() {
   const user = useSessionStore((s) => s.user);
   const items = useMatchesStore((s) => s.items);
   const loaded = useMatchesStore((s) => s.loaded);
+  const [offerTarget, setOfferTarget] = useState<OfferTarget | null>(null);
 
   useEffect(() => {
     void useMatchesStore.getState().fetch();
@@ -135,10 +157,11 @@ export default function Matches() {
       ) : (
         <div className="match-grid">
           {visible.map((m) => (
-            <MatchCard key={m.id} match={m} myId={user.id} />
+            <MatchCard key={m.id} match={m} myId={user.id} onRequestTrade={setOfferTarget} />
           ))}
         </div>
       )}
+      <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>
   );
 }

@@ -1,14 +1,18 @@
-// /all-trades: requests of the user's group, own first, kept live by the board store.
+// /all-trades: requests of the user's group, own first (Edit, Delete), then other crew's (Request
+// Trade), kept live by the board store.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { MSG } from '#protocol/messages.ts';
 import type { RequestType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { RequestCard } from '../components/RequestCard.tsx';
+import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
+import type { OfferTarget } from '../components/OfferDialog.tsx';
+import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
-import { positionPhrase } from '../lib/format.ts';
-import { byDate, deleteRequest } from '../lib/requestActions.ts';
+import { fullName, positionPhrase } from '../lib/format.ts';
+import { byDate } from '../lib/requestActions.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
@@ -42,6 +46,7 @@ export default function Tradeboard() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [showFilters, setShowFilters] = useState(false);
   const [modal, setModal] = useState<ModalState>(null);
+  const [offerTarget, setOfferTarget] = useState<OfferTarget | null>(null);
   const panelId = useId();
 
   useEffect(() => {
@@ -148,20 +153,7 @@ export default function Tradeboard() {
                     key={r.id}
                     request={r}
                     showOwner={false}
-                    actions={
-                      <>
-                        <button
-                          type="button"
-                          className="button button-outline button-sm"
-                          onClick={() => setModal({ mode: 'edit', request: r })}
-                        >
-                          Edit
-                        </button>
-                        <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteRequest(r.id)}>
-                          Delete
-                        </button>
-                      </>
-                    }
+                    actions={<OwnRequestActions request={r} onEdit={(request) => setModal({ mode: 'edit', request })} />}
                   />
                 ))}
               </div>
@@ -186,7 +178,19 @@ export default function Tradeboard() {
             ) : (
               <div className="card-grid">
                 {othersShown.map((r) => (
-                  <RequestCard key={r.id} request={r} />
+                  <RequestCard
+                    key={r.id}
+                    request={r}
+                    actions={
+                      <button
+                        type="button"
+                        className="button button-primary button-sm"
+                        onClick={() => setOfferTarget({ toUserId: r.user?.id ?? r.userId, toUserName: fullName(r.user), request: r })}
+                      >
+                        {TEXT.requestTrade}
+                      </button>
+                    }
+                  />
                 ))}
               </div>
             )}
@@ -195,6 +199,7 @@ export default function Tradeboard() {
       )}
 
       {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}
+      <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
+import { useOffersStore } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -50,7 +51,10 @@ export function startRealtime(): void {
 
   s.on('connect', () => {
     // Events may have been missed while disconnected: reload what the screens show.
-    if (connectedBefore) void refreshLoadedData();
+    if (connectedBefore) {
+      void refreshLoadedData();
+      void useOffersStore.getState().refreshLoaded();
+    }
     connectedBefore = true;
   });
   s.on('disconnect', (reason) => {
@@ -76,6 +80,12 @@ export function startRealtime(): void {
     else useMatchesStore.getState().setStatus(id, status);
   });
 
+  // An offer received or sent elsewhere, and answers, cancels and hides; the bell's trade-request
+  // list follows by 'notifications:changed'.
+  s.on('offer:new', (offer) => useOffersStore.getState().saved(offer));
+  s.on('offer:update', (change) => useOffersStore.getState().updated(change));
+
+  // Reloads both of the bell's lists, match and trade-request notifications.
   s.on('notifications:changed', () => void useNotificationStore.getState().fetch());
   s.on('session:ended', endSession);
 }

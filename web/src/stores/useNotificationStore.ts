@@ -1,11 +1,15 @@
-// Match notifications for the bell (GET /api/notifications), refetched on 'notifications:changed'
-// (the event carries no list), and POST /api/notifications/acknowledge.
+// The bell's lists: match notifications (GET /api/notifications, POST /api/notifications/acknowledge)
+// and trade-request notifications (GET /api/trade-request-notifications, POST
+// .../{tradeRequestId}/mark-read). Both are refetched together on 'notifications:changed' (the event
+// carries no list) and whenever the bell opens (spec: notification data is always refetched).
 import { create } from 'zustand';
-import type { MatchNotification } from '#protocol/shapes.ts';
+import type { MatchNotification, OfferNotificationItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 
 interface NotificationState {
   matches: MatchNotification[];
+  /** Unread trade-request notifications, newest first. */
+  offers: OfferNotificationItem[];
   loaded: boolean;
   /** Reloads the list; calls while one runs share one more load after it (events come in bursts). */
   fetch: () => Promise<void>;
@@ -15,27 +19,36 @@ interface NotificationState {
   acknowledge: (matchId: number) => Promise<void>;
   /** A match's notification was acknowledged: it leaves, and an answer already on its way does not bring it back. */
   acknowledged: (matchId: number) => void;
+  /** The offer notifications as the server gave them, less what was marked read here since. */
+  receivedOffers: (list: OfferNotificationItem[]) => void;
+  /** POST .../{tradeRequestId}/mark-read; the notification leaves the list at once. */
+  markOfferRead: (tradeRequestId: number) => Promise<void>;
+  /** Marks every unread trade-request notification read (the Trades screen's load). */
+  markAllOffersRead: () => Promise<void>;
   reset: () => void;
 }
 
 /** Matches acknowledged here (an acknowledgement is for good). */
 let acknowledgedIds = new Set<number>();
+/** Offers whose notifications were marked read here (also for good: a read one never turns unread). */
+let readOfferIds = new Set<number>();
 let running: Promise<void> | null = null;
 let again: Promise<void> | null = null;
 let generation = 0;
 
 export const useNotificationStore = create<NotificationState>((set, get) => {
   async function load(mine: number): Promise<void> {
-    try {
-      const list = await api.get('/api/notifications');
-      if (mine === generation) get().received(Array.isArray(list) ? list : []);
-    } catch {
-      if (mine === generation) set({ loaded: true });
-    }
+    // Either list failing leaves the other to show; the failed one keeps what it had.
+    const [matches, offers] = await Promise.allSettled([api.get('/api/notifications'), api.get('/api/trade-request-notifications')]);
+    if (mine !== generation) return;
+    if (matches.status === 'fulfilled') get().received(Array.isArray(matches.value) ? matches.value : []);
+    if (offers.status === 'fulfilled') get().receivedOffers(Array.isArray(offers.value) ? offers.value : []);
+    set({ loaded: true });
   }
 
   return {
     matches: [],
+    offers: [],
     loaded: false,
     fetch: () => {
       const mine = generation;
@@ -67,10 +80,31 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
       acknowledgedIds.add(matchId);
       set((s) => ({ matches: s.matches.filter((n) => n.matchId !== matchId) }));
     },
+    receivedOffers: (list) =>
+      set({
+        offers: list
+          .filter((n) => !n.isRead && !readOfferIds.has(n.tradeRequestId))
+          .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id)),
+      }),
+    markOfferRead: async (tradeRequestId) => {
+      readOfferIds.add(tradeRequestId);
+      set((s) => ({ offers: s.offers.filter((n) => n.tradeRequestId !== tradeRequestId) }));
+      try {
+        await api.post(`/api/trade-request-notifications/${tradeRequestId}/mark-read`, undefined as never);
+      } catch {
+        // Not marked on the server (gone meanwhile, say): the next load says what is left.
+        readOfferIds.delete(tradeRequestId);
+      }
+    },
+    markAllOffersRead: async () => {
+      await get().fetch();
+      await Promise.all(get().offers.map((n) => get().markOfferRead(n.tradeRequestId)));
+    },
     reset: () => {
       generation++;
       acknowledgedIds = new Set();
-      set({ matches: [], loaded: false });
+      readOfferIds = new Set();
+      set({ matches: [], offers: [], loaded: false });
     },
   };
 });

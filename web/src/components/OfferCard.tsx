@@ -1,0 +1,110 @@
+// One trade offer on the Trades screen: who sent or got it, the type (the opposite of the sender's
+// choice on a received offer, spec section 4), the trade date, the offered pairing or reserve period,
+// the request it answers, the message, screenshots (lightbox) and the status. A declined offer the
+// user sent is titled "Your Declined Trade Request". The screen passes the actions.
+import { format } from 'date-fns';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OfferStatus } from '#protocol/enums.ts';
+import { MSG } from '#protocol/messages.ts';
+import { shownOfferType } from '#protocol/schemas/offers.ts';
+import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
+import { RouteValue, TripImages, TypeBadge } from './RequestCard.tsx';
+import './offers.css';
+
+const STATUS_LABELS: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' };
+const STATUS_BADGES: Record<OfferStatus, string> = { pending: 'badge-pending', accepted: 'badge-completed', declined: 'badge-declined' };
+
+/** "MMM d, yyyy at h:mm a" (spec section 9). */
+function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : format(date, "MMM d, yyyy 'at' h:mm a");
+}
+
+/** The offered pairing or reserve period, named after the request's route type (or what was sent). */
+function offered(offer: OfferItem): { label: string; value: string } | null {
+  const reserve = offer.request ? offer.request.routeType === 'reserve_period' : Boolean(offer.offerReservePeriod) && !offer.offerRoute;
+  const value = reserve ? offer.offerReservePeriod : offer.offerRoute;
+  if (!value) return null;
+  return { label: reserve ? 'Offered Reserve Period' : 'Offered Pairing', value };
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The request an offer answers: the user's own when received, the other crew member's when sent. */
+function TargetRequest({ title, request }: { title: string; request: TradeRequestItem }) {
+  return (
+    <div className="match-side offer-request">
+      <h4 className="match-side-title">{title}</h4>
+      <div className="match-side-line">
+        <TypeBadge type={request.type} />
+        <span>{formatDate(request.date)}</span>
+      </div>
+      <dl className="details details-stacked">
+        <Detail label={request.routeType === 'reserve_period' ? 'Reserve Period' : 'Pairing'}>
+          <RouteValue request={request} />
+        </Detail>
+        <Detail label="Trip Days">{tripDaysText(request.tripDays)}</Detail>
+      </dl>
+    </div>
+  );
+}
+
+interface OfferCardProps {
+  offer: OfferItem;
+  /** The signed-in user's id: decides received or sent. */
+  myId: number;
+  actions?: ReactNode;
+}
+
+export function OfferCard({ offer, myId, actions }: OfferCardProps) {
+  const received = offer.toUserId === myId;
+  const other = received ? offer.fromUser : offer.toUser;
+  const otherId = received ? offer.fromUserId : offer.toUserId;
+  const type = shownOfferType(offer.requestType, received);
+  const declinedOwn = !received && offer.status === 'declined';
+  const what = offered(offer);
+  const who = fullName(other);
+  return (
+    <article
+      className={`request-card offer-card${declinedOwn ? ' offer-card-declined' : ''}`}
+      aria-label={`${REQUEST_TYPE_LABELS[type]} trade request ${received ? 'from' : 'to'} ${who}`}
+    >
+      <header className="request-card-header">
+        <span className="offer-card-types">
+          <TypeBadge type={type} />
+          {offer.tradeDate && <span className="request-card-date">{formatDate(offer.tradeDate)}</span>}
+        </span>
+        <span className={`badge ${STATUS_BADGES[offer.status]}`}>{STATUS_LABELS[offer.status]}</span>
+      </header>
+      {declinedOwn && <p className="offer-card-notice">{MSG.declinedOwnOffer}</p>}
+      <h3 className="offer-card-who">
+        <span className="muted">{received ? 'From' : 'To'}</span>{' '}
+        <Link to={`/crew/${otherId}`} className="text-link">
+          {who}
+        </Link>
+        {other?.employeeNumber && <span className="muted offer-card-employee"> · #{other.employeeNumber}</span>}
+      </h3>
+      <dl className="details">
+        {what && <Detail label={what.label}>{what.value}</Detail>}
+        <Detail label="Sent">{formatDateTime(offer.createdAt)}</Detail>
+        {offer.respondedAt && <Detail label={STATUS_LABELS[offer.status]}>{formatDateTime(offer.respondedAt)}</Detail>}
+      </dl>
+      {offer.request && <TargetRequest title={received ? 'Your Request' : 'Their Request'} request={offer.request} />}
+      {offer.message && <p className="request-notes">{offer.message}</p>}
+      {offer.tradeRequestImages?.length > 0 && (
+        <TripImages images={offer.tradeRequestImages} label="Trade request screenshots" itemLabel="screenshot" />
+      )}
+      {actions && <div className="request-card-actions">{actions}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,255 @@
+// /trades: the Trades dashboard (spec section 2). Three tabs: requests (offers received, pending),
+// pending (offers sent, awaiting an answer) and approved, shown as Completed (accepted and declined,
+// sent and received). ?tab= preselects one and follows the choice. The lists stay live through the
+// offers store ('offer:new', 'offer:update'); opening the screen marks the trade-request
+// notifications read (spec section 7).
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MSG } from '#protocol/messages.ts';
+import type { OfferItem } from '#protocol/shapes.ts';
+import { serverMessage } from '../api/client.ts';
+import { OfferCard } from '../components/OfferCard.tsx';
+import { confirm } from '../stores/useConfirmStore.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { useNotificationStore } from '../stores/useNotificationStore.ts';
+import { useFinishedOffers, useOffersStore, useReceivedOffers, useSentOffers } from '../stores/useOffersStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+const TABS = ['requests', 'pending', 'approved'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = { requests: TEXT.tabRequests, pending: TEXT.tabPending, approved: TEXT.tabCompleted };
+const EMPTY: Record<Tab, string> = {
+  requests: MSG.noTradeRequests,
+  pending: MSG.noPendingTradeRequests,
+  approved: MSG.noCompletedTradeRequests,
+};
+
+const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
+
+const newestFirst = (a: OfferItem, b: OfferItem) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id);
+const answeredFirst = (a: OfferItem, b: OfferItem) => {
+  const at = a.respondedAt ?? a.createdAt;
+  const bt = b.respondedAt ?? b.createdAt;
+  return at < bt ? 1 : at > bt ? -1 : b.id - a.id;
+};
+
+const failed = (description: string) => toast({ title: TEXT.errorTitle, description, variant: 'destructive' });
+
+async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
+  try {
+    await useOffersStore.getState().respond(offer.id, status);
+    toast({ title: MSG.offerResponded });
+  } catch (err) {
+    failed(serverMessage(err) ?? MSG.offerRespondFailed);
+  }
+}
+
+async function cancelOffer(offer: OfferItem) {
+  const ok = await confirm({
+    title: TEXT.cancelOfferTitle,
+    description: TEXT.cancelOfferConfirm,
+    confirmLabel: TEXT.cancelOfferConfirmLabel,
+    cancelLabel: TEXT.keepOffer,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useOffersStore.getState().remove(offer.id);
+    toast({ title: MSG.offerCancelled });
+  } catch (err) {
+    failed(serverMessage(err) ?? MSG.offerCancelFailed);
+  }
+}
+
+/**
+ * Removing a finished offer from one's own view. A declined one is "deleted" (its toasts say trade
+ * request); an accepted one is a completed trade.
+ */
+async function hideOffer(offer: OfferItem) {
+  const ok = await confirm({
+    title: TEXT.removeTradeTitle,
+    description: TEXT.removeTradeConfirm,
+    confirmLabel: TEXT.remove,
+    destructive: true,
+  });
+  if (!ok) return;
+  const accepted = offer.status === 'accepted';
+  try {
+    await useOffersStore.getState().remove(offer.id);
+    toast({ title: accepted ? MSG.completedTradeRemoved : MSG.offerDeleted });
+  } catch (err) {
+    failed(serverMessage(err) ?? (accepted ? MSG.completedTradeRemoveFailed : MSG.offerDeleteFailed));
+  }
+}
+
+/**
+ * The user's own request on an accepted trade when it is still on the tradeboard (accepting
+ * normally completes it): received, the request the offer answered; sent, the request it came from.
+ */
+function ownActiveRequest(offer: OfferItem, myId: number) {
+  if (offer.status !== 'accepted') return null;
+  const own = offer.toUserId === myId ? offer.request : offer.senderRequest;
+  return own && own.status === 'active' && own.userId === myId ? own : null;
+}
+
+/** Deletes that request from the tradeboard and removes the completed trade from view. */
+async function removeRequestAndTrade(offer: OfferItem, requestId: number) {
+  const ok = await confirm({
+    title: TEXT.removeRequestAndTradeTitle,
+    description: TEXT.removeRequestAndTradeConfirm,
+    confirmLabel: TEXT.remove,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useMyRequestsStore.getState().delete(requestId);
+    await useOffersStore.getState().remove(offer.id);
+    toast({ title: MSG.requestRemovedAndTradeDeleted });
+  } catch (err) {
+    failed(serverMessage(err) ?? MSG.requestRemoveFailed);
+  }
+}
+
+function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
+  // One action at a time per card: a second click while the first is under way would only fail.
+  const [busy, setBusy] = useState(false);
+  const run = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const button = (label: string, className: string, action: () => Promise<void>) => (
+    <button type="button" className={`button ${className} button-sm`} disabled={busy} onClick={() => void run(action)()}>
+      {label}
+    </button>
+  );
+
+  if (offer.status === 'pending' && offer.toUserId === myId) {
+    return (
+      <>
+        {button(TEXT.accept, 'button-primary', () => respond(offer, 'accepted'))}
+        {button(TEXT.decline, 'button-danger-outline', () => respond(offer, 'declined'))}
+      </>
+    );
+  }
+  if (offer.status === 'pending') return button(TEXT.cancelOfferConfirmLabel, 'button-danger-outline', () => cancelOffer(offer));
+  const own = ownActiveRequest(offer, myId);
+  if (own) return button(TEXT.removeRequestAndTrade, 'button-danger-outline', () => removeRequestAndTrade(offer, own.id));
+  return button(TEXT.remove, 'button-danger-outline', () => hideOffer(offer));
+}
+
+export default function Trades() {
+  const user = useSessionStore((s) => s.user);
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'requests';
+  const baseId = useId();
+
+  const received = useReceivedOffers();
+  const sent = useSentOffers();
+  const finished = useFinishedOffers();
+
+  useEffect(() => {
+    void useOffersStore.getState().fetchAll();
+    // Spec section 7: the trade-request notifications are marked read when the screen loads.
+    void useNotificationStore.getState().markAllOffersRead();
+  }, []);
+
+  const lists = useMemo(
+    () => ({
+      requests: [...received.items].sort(newestFirst),
+      pending: [...sent.items].sort(newestFirst),
+      approved: [...finished.items].sort(answeredFirst),
+    }),
+    [received.items, sent.items, finished.items],
+  );
+  const state = { requests: received, pending: sent, approved: finished }[tab];
+
+  function select(next: Tab) {
+    setParams({ tab: next }, { replace: true });
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const target =
+      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : step ? (index + step + TABS.length) % TABS.length : -1;
+    if (target < 0) return;
+    event.preventDefault();
+    const next = TABS[target] ?? 'requests';
+    select(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  }
+
+  if (!user) return null;
+  const shown = lists[tab];
+
+  return (
+    <div className="page-inner">
+      <div className="page-header">
+        <div>
+          <h1>{TEXT.tradesTitle}</h1>
+          <p className="page-subtitle">{TEXT.tradesSubtitle}</p>
+        </div>
+        <div className="page-actions">
+          <Link to="/all-trades" className="button button-outline">
+            {TEXT.browseTradeboard}
+          </Link>
+        </div>
+      </div>
+
+      <div role="tablist" aria-label={TEXT.tradesTitle} className="tabs">
+        {TABS.map((t) => {
+          const count = lists[t].length;
+          return (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${t}`}
+              aria-selected={t === tab}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={t === tab ? 0 : -1}
+              className="tab"
+              onClick={() => select(t)}
+              onKeyDown={onTabKey}
+            >
+              {TAB_LABELS[t]}
+              {count > 0 && <span className="tab-count">{count}</span>}
+            </button>
+          );
+        })}
+      </div>
+
+      <section role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} tabIndex={0} className="tab-panel">
+        {!state.loaded ? (
+          <p className="muted" role="status">
+            {TEXT.loading}
+          </p>
+        ) : state.error && shown.length === 0 ? (
+          <div className="card empty-state">
+            <p>{TEXT.couldNotLoadTrades}</p>
+            <button type="button" className="button button-outline" onClick={() => void state.fetch()}>
+              {TEXT.tryAgain}
+            </button>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="card empty-state">
+            <p>{EMPTY[tab]}</p>
+          </div>
+        ) : (
+          <div className="card-grid">
+            {shown.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} myId={user.id} actions={<OfferActions offer={offer} myId={user.id} />} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

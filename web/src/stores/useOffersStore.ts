@@ -1,0 +1,154 @@
+// Trade offers (spec: trade requests) in three lists, as the Trades screen shows them: received
+// (GET /api/trade-requests: pending offers to the user), sent (GET /api/sent-trade-requests: the
+// user's pending offers) and finished (GET /api/user-trades: accepted and declined, both ways, less
+// those the user hid). One offer lives in at most one list: each list keeps only what belongs to it,
+// so a copy with a new status simply moves. Offers reach the lists from the answers of the user's
+// own writes and from 'offer:new' / 'offer:update', in any order (keyedList.ts).
+import { create } from 'zustand';
+import type { OfferStatus } from '#protocol/enums.ts';
+import type { OfferInput } from '#protocol/schemas/offers.ts';
+import type { OfferItem } from '#protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { listStore, type ListState } from './listStore.ts';
+import { useMatchesStore } from './useMatchesStore.ts';
+import { useNotificationStore } from './useNotificationStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+
+const myId = () => useSessionStore.getState().user?.id;
+
+/** An offer's place in its life: pending, then answered. A copy further along is the newer one. */
+const stage = (offer: Pick<OfferItem, 'status'>) => (offer.status === 'pending' ? 0 : 1);
+
+/** True when `a` is a strictly later copy of the same offer than `b` (answered beats pending). */
+export function isNewerOffer(a: OfferItem, b: OfferItem): boolean {
+  if (stage(a) !== stage(b)) return stage(a) > stage(b);
+  // Two answered copies: the one that carries the answer time (the server's) beats a local stand-in.
+  return Boolean(a.respondedAt && !b.respondedAt);
+}
+
+/** The user received this offer (else they sent it). */
+export const isReceived = (offer: Pick<OfferItem, 'toUserId'>, userId = myId()) => offer.toUserId === userId;
+
+export const useReceivedOffers = create<ListState<OfferItem>>()(
+  listStore<OfferItem>(() => api.get('/api/trade-requests'), {
+    keep: (o) => o.status === 'pending' && isReceived(o),
+    isNewer: isNewerOffer,
+  }),
+);
+
+export const useSentOffers = create<ListState<OfferItem>>()(
+  listStore<OfferItem>(() => api.get('/api/sent-trade-requests'), {
+    keep: (o) => o.status === 'pending' && o.fromUserId === myId(),
+    isNewer: isNewerOffer,
+  }),
+);
+
+export const useFinishedOffers = create<ListState<OfferItem>>()(
+  listStore<OfferItem>(() => api.get('/api/user-trades'), { keep: (o) => o.status !== 'pending', isNewer: isNewerOffer }),
+);
+
+const LISTS = [useReceivedOffers, useSentOffers, useFinishedOffers] as const;
+
+/** The copy of an offer held in any list. */
+function held(id: number): OfferItem | undefined {
+  for (const list of LISTS) {
+    const found = list.getState().items.find((o) => o.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The multipart form of an offer: the same fields as the JSON body, plus one part per screenshot. */
+export function offerFormData(body: OfferInput, files: readonly File[]): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null && value !== '') data.append(key, String(value));
+  }
+  for (const file of files) data.append('tradeRequestImages', file, file.name);
+  return data;
+}
+
+interface OffersState {
+  /** POST /api/trade-requests: JSON, or multipart when screenshots come along. */
+  send: (body: OfferInput, files?: readonly File[]) => Promise<OfferItem>;
+  /**
+   * After an offer sent from a match: PUT /api/matches/:id/status {trade_requested}. The server also
+   * acknowledges the match's notification; the match leaves the list (Matches hides trade_requested).
+   */
+  markMatchRequested: (matchId: number) => Promise<void>;
+  /** PUT /api/trade-requests/:id by the recipient. */
+  respond: (id: number, status: Extract<OfferStatus, 'accepted' | 'declined'>) => Promise<OfferItem>;
+  /** DELETE /api/trade-requests/:id: the sender cancels a pending offer, or either side hides a finished one. */
+  remove: (id: number) => Promise<void>;
+  /** A full copy of an offer (a write's answer or 'offer:new'): it lands in the list it belongs to and leaves the others. */
+  saved: (offer: OfferItem) => void;
+  /** 'offer:update': answered, or gone from the user's view (cancelled or hidden). */
+  updated: (change: { id: number; status: OfferStatus | 'deleted' }) => void;
+  /** The three lists from the server (the Trades screen's load). */
+  fetchAll: () => Promise<void>;
+  /** After a reconnect: the lists already loaded, again. */
+  refreshLoaded: () => Promise<void>;
+  reset: () => void;
+}
+
+export const useOffersStore = create<OffersState>()((_set, get) => ({
+  send: async (body, files = []) => {
+    const offer = await api.post('/api/trade-requests', files.length > 0 ? offerFormData(body, files) : body);
+    get().saved(offer);
+    return offer;
+  },
+
+  markMatchRequested: async (matchId) => {
+    const match = await api.put(`/api/matches/${matchId}/status`, { status: 'trade_requested' });
+    useMatchesStore.getState().upsert(match);
+    useNotificationStore.getState().acknowledged(matchId);
+  },
+
+  respond: async (id, status) => {
+    const offer = await api.put(`/api/trade-requests/${id}`, { status });
+    get().saved(offer);
+    return offer;
+  },
+
+  remove: async (id) => {
+    await api.delete(`/api/trade-requests/${id}`);
+    for (const list of LISTS) list.getState().markDeleted(id);
+  },
+
+  saved: (offer) => {
+    for (const list of LISTS) list.getState().upsert(offer);
+  },
+
+  updated: ({ id, status }) => {
+    if (status === 'deleted') {
+      for (const list of LISTS) list.getState().markDeleted(id);
+      return;
+    }
+    const copy = held(id);
+    if (copy) {
+      // The event carries no answer time: the write's answer (or a refetch) brings the server's.
+      if (copy.status !== status) get().saved({ ...copy, status });
+      return;
+    }
+    // An offer this tab never held (its lists were not loaded, or it was sent elsewhere): only the
+    // server has it in full.
+    if (status !== 'pending' && useFinishedOffers.getState().loaded) void useFinishedOffers.getState().fetch();
+  },
+
+  fetchAll: async () => {
+    await Promise.all(LISTS.map((list) => list.getState().fetch()));
+  },
+
+  refreshLoaded: async () => {
+    await Promise.all(LISTS.filter((list) => list.getState().loaded).map((list) => list.getState().fetch()));
+  },
+
+  reset: () => {
+    for (const list of LISTS) list.getState().reset();
+  },
+}));
+
+// Which list an offer belongs to depends on who is signed in: another user starts empty.
+useSessionStore.subscribe((state, previous) => {
+  if (state.user?.id !== previous.user?.id) useOffersStore.getState().reset();
+});
