@@ -5,7 +5,7 @@ import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays } from '../requests/requests.fixtures.ts';
+import { inDays, requestForm, TINY_PNG } from '../requests/requests.fixtures.ts';
 import { freshGroup, offerBody, ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;
@@ -71,6 +71,27 @@ describe('POST /api/trade-requests refuses', () => {
     const res = await offerer.client.post('/api/trade-requests', offerBody(request, { requestType: 'trade' }));
     expect(res.status).toBe(201);
     expect(res.body.requestType).toBe('trade');
+  });
+
+  it('a requestId that is no id', async () => {
+    const { offerer, request } = await ownerAndOfferer(app);
+    const res = await offerer.client.post('/api/trade-requests', offerBody(request, { requestId: 'abc' }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MSG.requestNotFound);
+  });
+
+  it('from a profile: a trade, or screenshots (no pairing to attach them to)', async () => {
+    const { owner, offerer } = await ownerAndOfferer(app);
+    const trade = await offerer.client.post('/api/trade-requests', { toUserId: owner.user.id, requestType: 'trade' });
+    expect(trade.status).toBe(400);
+    expect(trade.body.message).toBe(MSG.offerTradeOnlyForTrade);
+    const form = requestForm({ toUserId: owner.user.id, message: 'hi' }, [
+      { name: 'a.png', type: 'image/png', bytes: TINY_PNG, field: 'tradeRequestImages' },
+    ]);
+    const images = await offerer.client.post('/api/trade-requests', form);
+    expect(images.status).toBe(400);
+    expect(images.body.message).toBe(MSG.offerImagesPairingOnly);
+    expect(await offersOf(app.databaseUrl, offerer.user.id)).toEqual([]);
   });
 
   it('an offer to oneself', async () => {

@@ -5,7 +5,7 @@ import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { inDays, listUploads, requestForm, TINY_PNG, waitFor } from '../requests/requests.fixtures.ts';
-import { freshGroup, offerBody, ownerAndOfferer, sendOffer } from './offers.fixtures.ts';
+import { freshGroup, offerBody, ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -161,6 +161,21 @@ describe('answering, cancelling and hiding', () => {
     expect((await owner.client.get('/api/trade-requests')).body).toEqual([]);
     expect((await offerer.client.get('/api/sent-trade-requests')).body).toEqual([]);
     expect(await sql(app.databaseUrl, 'select id from trade_requests where id = $1', [offer.id])).toEqual([]);
+  });
+
+  it('lists answered offers, sent and received, newest answer first', async () => {
+    const { owner, offerer, request } = await ownerAndOfferer(app);
+    const second = await postRequest(owner);
+    const first = await sendOffer(offerer, request);
+    const later = await sendOffer(offerer, second);
+    await owner.client.put(`/api/trade-requests/${later.id}`, { status: 'declined' });
+    await owner.client.put(`/api/trade-requests/${first.id}`, { status: 'accepted' });
+    for (const side of [owner, offerer]) {
+      expect((await side.client.get('/api/user-trades')).body.map((o: OfferItem) => [o.id, o.status])).toEqual([
+        [first.id, 'accepted'],
+        [later.id, 'declined'],
+      ]);
+    }
   });
 
   it('hiding a finished offer affects only the hider', async () => {
