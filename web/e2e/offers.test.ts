@@ -2,6 +2,8 @@
 // dialog on the tradeboard and on Matches (validation, file checks), the Trades dashboard live
 // (received shown as the opposite type, accept, decline, cancel, remove), the bell's trade-request
 // section, and the screens' layout at 1280 and 375 px.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
@@ -13,6 +15,22 @@ import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
+
+// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core findings on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** A 1x1 PNG, real bytes, so the server's content sniffing accepts it. */
@@ -321,6 +339,33 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
     expect(await dialog.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(false);
   });
 
+  it('from a crew profile only a message is sent; the recipient sees it with no request', async () => {
+    const group = { base: 'OFP' };
+    const alice = await makeUser(suite.app, { ...group, firstName: 'Pia', lastName: 'Profile' });
+    const bob = await makeUser(suite.app, { ...group, firstName: 'Paul', lastName: 'Visitor' });
+    const b = suite.track(await openAs(suite.browser, suite.app, bob, `/crew/${alice.user.id}`));
+    await b.getByRole('button', { name: 'Request Trade' }).click();
+    const dialog = b.getByRole('dialog', { name: 'Request Trade with Pia Profile' });
+    await dialog.waitFor();
+    // No type, date, pairing or screenshots: a message, required.
+    expect(await dialog.getByRole('radio').count()).toBe(0);
+    expect(await dialog.getByLabel('Trade Date').count()).toBe(0);
+    expect(await dialog.getByLabel('Screenshots').count()).toBe(0);
+    const send = dialog.getByRole('button', { name: 'Send Request' });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel('Message').fill('Any trips in March?');
+    await send.click();
+    await expect.poll(() => toast(b, MSG.offerSentTitle).isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const a = suite.track(await openAs(suite.browser, suite.app, alice, '/trades'));
+    const offerCard = card(a, 'Any trips in March?');
+    await offerCard.waitFor();
+    expect(await offerCard.getByText('Your Request').count()).toBe(0);
+    expect(await offerCard.getByText('Paul Visitor').isVisible()).toBe(true);
+    expect(await seriousViolations(a)).toEqual([]);
+  });
+
   describe.each([
     ['1280', false],
     ['375', true],
@@ -389,6 +434,7 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
       await saveScreenshot(page, `${width}-trades-approved-full`);
       expect(await layoutProblems(page)).toEqual([]);
       expect(await crampedTabs(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto('/all-trades');
       await card(page, 'LAYOUT-S1').getByRole('button', { name: 'Request Trade' }).click();
@@ -396,6 +442,7 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
       await dialog.waitFor();
       await saveScreenshot(page, `${width}-offer-dialog`);
       expect(await layoutProblems(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 });
