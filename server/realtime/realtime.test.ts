@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../test/factories.ts';
 import { connectSocket, nextEvent } from '../test/socket-client.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { startTwoInstances, type TwoInstances } from '../test/two-instances.ts';
 import { rooms } from './rooms.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
+// Two instances sharing one database and Redis, as behind a load balancer.
+let pair: TwoInstances | undefined;
 let one: TestApp;
 let two: TestApp;
 beforeAll(async () => {
-  one = await startTestApp({ REDIS_URL });
-  // The second instance shares the first one's database and Redis, as behind a load balancer.
-  two = await startTestApp({ REDIS_URL }, one.databaseUrl);
+  pair = await startTwoInstances();
+  ({ one, two } = pair);
 });
 afterAll(async () => {
-  await two?.close();
-  await one?.close();
+  await pair?.close();
 });
 
 describe('Socket.IO channel', () => {

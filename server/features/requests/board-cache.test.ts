@@ -4,25 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { createBoardCache } from '../board/board-cache.ts';
 import { todayUtc } from '../matching/matching.rules.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { inDays, requestBody, waitFor } from './requests.fixtures.ts';
 import { RequestsService } from './requests.service.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 // Two instances sharing one database and Redis, as behind a load balancer.
+let pair: TwoInstances | undefined;
 let one: TestApp;
 let two: TestApp;
 beforeAll(async () => {
-  one = await startTestApp({ REDIS_URL });
-  two = await startTestApp({ REDIS_URL }, one.databaseUrl);
+  pair = await startTwoInstances();
+  ({ one, two } = pair);
 });
 afterAll(async () => {
-  await two?.close();
-  await one?.close();
+  await pair?.close();
 });
 
 interface RawResponse {
