@@ -153,6 +153,10 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
     const section = a.getByRole('region', { name: 'Trade Requests' });
     await expect.poll(() => section.getByRole('button', { name: /New Trade Request/ }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await section.getByText('Bob Pick').isVisible()).toBe(true);
+    // Trade requests come first, the match notification below.
+    expect(await a.getByRole('region', { name: 'Matches' }).isVisible()).toBe(true);
+    await saveScreenshot(a, '1280-bell-trade-requests');
+    expect(await layoutProblems(a)).toEqual([]);
     await a.keyboard.press('Escape');
 
     await offerCard.getByRole('button', { name: 'Accept' }).click();
