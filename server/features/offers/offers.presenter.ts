@@ -1,3 +1,4 @@
+import { shownOfferType } from '#protocol/schemas/offers.ts';
 import type { OfferStatus, RequestType } from '#protocol/enums.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
 import { displayDate } from '../../mail/match-notification.ts';
@@ -63,7 +64,9 @@ export const OFFER_NOTIFICATION_TITLES = {
 /** A bell entry for an offer: who sent it (or answered it), its type and date, ready to show. */
 export function presentOfferNotification(row: OfferNotificationRow): OfferNotificationItem {
   const date = row.tradeDate ?? row.requestDate;
-  const what = `${row.requestType} request${date ? ` for ${displayDate(date)}` : ''}`;
+  // The recipient reads the offer as the Trades screen shows it to them: the opposite type (spec section 4).
+  const type = shownOfferType(row.requestType as RequestType, row.type === 'trade_request');
+  const what = `${type} request${date ? ` for ${displayDate(date)}` : ''}`;
   const base = {
     id: row.id,
     tradeRequestId: row.tradeRequestId,

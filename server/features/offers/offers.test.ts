@@ -208,7 +208,7 @@ describe('notifications', () => {
     const offer = await sendOffer(offerer, request, { tradeDate: inDays(6) });
     const [n] = (await owner.client.get('/api/trade-request-notifications')).body;
     expect(n).toMatchObject({ tradeRequestId: offer.id, type: 'trade_request', isRead: false, title: 'New Trade Request' });
-    expect(n.message).toMatch(/^Oscar Offerer sent you a pickup request for \w{3} \d{1,2}, \d{4}$/);
+    expect(n.message).toMatch(/^Oscar Offerer sent you a drop request for \w{3} \d{1,2}, \d{4}$/);
     expect((await owner.client.post(`/api/trade-request-notifications/${offer.id}/mark-read`)).status).toBe(200);
     expect((await owner.client.get('/api/trade-request-notifications')).body).toEqual([]);
     await owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
