@@ -6,10 +6,16 @@
 import type { z } from 'zod';
 import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody } from './schemas/auth.ts';
 import type { ProfileBody } from './schemas/profile.ts';
+import type { ChatInput, DirectMessageInput } from './schemas/messages.ts';
 import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
 import type {
+  ChatMessage,
+  ChatPage,
+  ConversationSummary,
+  CrewMember,
   CurrentUser,
+  DirectMessage,
   DashboardStats,
   MatchItem,
   MatchNotification,
@@ -17,6 +23,7 @@ import type {
   OfferNotificationItem,
   ProfileView,
   ScheduleImageItem,
+  ThreadPage,
   TradeRequestItem,
 } from './shapes.ts';
 
@@ -84,6 +91,24 @@ export interface Endpoints {
   /** One image per call, in the multipart field `schedule`. */
   'POST /api/schedule-images': { body: Record<string, never>; files: 'schedule'; response: ScheduleImageItem };
   'DELETE /api/schedule-images/:id': { response: MessageResponse };
+
+  /** One entry per conversation of the caller, newest first, with unread counts. */
+  'GET /api/messages/recent': { response: ConversationSummary[] };
+  /** The thread with a user, a page oldest first (?before={messageId} for older). */
+  'GET /api/messages/:userId': { response: ThreadPage };
+  /** Multipart (or JSON without files): toUserId, content, clientKey, repeated attachments. */
+  'POST /api/messages': { body: DirectMessageInput; files: 'attachments'; response: DirectMessage };
+  'POST /api/messages/:userId/mark-read': { response: MessageResponse };
+  /** Removes the conversation for the caller only. */
+  'DELETE /api/messages/conversation/:userId': { response: MessageResponse };
+  /** Crew of the caller's group, the caller excluded (?search= filters). */
+  'GET /api/crew-members': { response: CrewMember[] };
+
+  /** A page of the caller's room of that chat type, oldest first (?before={messageId}). */
+  'GET /api/base-chat/:chatType': { response: ChatPage };
+  /** Multipart (or JSON without files): content, chatType, clientKey, repeated photos. */
+  'POST /api/base-chat': { body: ChatInput; files: 'photos'; response: ChatMessage };
+  'DELETE /api/base-chat/:id': { response: MessageResponse };
 }
 
 /** Every route of the map as a value, for the test that holds the map to the server. */
@@ -117,6 +142,15 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/schedule-images': true,
   'POST /api/schedule-images': true,
   'DELETE /api/schedule-images/:id': true,
+  'GET /api/messages/recent': true,
+  'GET /api/messages/:userId': true,
+  'POST /api/messages': true,
+  'POST /api/messages/:userId/mark-read': true,
+  'DELETE /api/messages/conversation/:userId': true,
+  'GET /api/crew-members': true,
+  'GET /api/base-chat/:chatType': true,
+  'POST /api/base-chat': true,
+  'DELETE /api/base-chat/:id': true,
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 // The Socket.IO event map: server→client and client→server. Rooms are named in server/realtime.
-import type { OfferStatus } from './enums.ts';
-import type { DashboardStats, MatchItem, OfferItem, TradeRequestItem } from './shapes.ts';
+import type { ChatType, OfferStatus } from './enums.ts';
+import type { ChatMessage, DashboardStats, DirectMessage, MatchItem, OfferItem, TradeRequestItem } from './shapes.ts';
 
 export interface ServerToClientEvents {
   /** Dashboard counts, the same numbers as GET /api/dashboard/stats. */
@@ -17,6 +17,15 @@ export interface ServerToClientEvents {
   'offer:new': (offer: OfferItem) => void;
   /** An offer the caller sent or received was answered, cancelled, or hidden by the caller. */
   'offer:update': (payload: { id: number; status: OfferStatus | 'deleted' }) => void;
+  /** A direct message to or from the caller (the sender's other tabs get their own copy). */
+  'message:new': (message: DirectMessage) => void;
+  /** `readerId` read every message `otherUserId` sent them (to both parties' sockets). */
+  'message:read': (payload: { readerId: number; otherUserId: number }) => void;
+  /** The caller removed the conversation with `userId` (to the caller's other tabs). */
+  'conversation:deleted': (payload: { userId: number }) => void;
+  /** A message in one of the caller's chat rooms. */
+  'chat:new': (message: ChatMessage) => void;
+  'chat:deleted': (payload: { id: number; chatType: ChatType }) => void;
   /** The notification list (matches and offers) changed; the client refetches it. */
   'notifications:changed': () => void;
   /** The session ended elsewhere (sign-out, reset, deletion). */

@@ -24,3 +24,10 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Image types accepted after sniffing the bytes (never the name or header). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
+/** A direct or chat message's text, in characters. */
+export const MESSAGE_MAX = 5000;
+/** A page of a thread or a chat room's history. */
+export const MESSAGE_PAGE = 50;
+/** The text box of base chat grows between these heights (px). */
+export const CHAT_BOX_MIN_PX = 40;
+export const CHAT_BOX_MAX_PX = 120;

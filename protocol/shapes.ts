@@ -1,5 +1,5 @@
 // Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
-import type { AircraftType, Airline, MatchStatus, OfferStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
+import type { AircraftType, Airline, ChatType, MatchStatus, OfferStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
 
 export interface CurrentUser {
   id: number;
@@ -143,6 +143,79 @@ export interface ScheduleImageItem {
   originalName: string;
   mimeType: string;
   uploadedAt: string;
+}
+
+/** The sender or recipient summary on a direct message. */
+export interface MessageUser {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  employeeNumber: string | null;
+}
+
+export interface AttachmentRef {
+  id: number;
+  filename: string;
+  originalName: string;
+}
+
+/** clientKey: the key the sender's client generated for it (null for others' messages). */
+export interface DirectMessage {
+  id: number;
+  fromUserId: number;
+  toUserId: number;
+  fromUser: MessageUser;
+  toUser: MessageUser;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  attachments: AttachmentRef[];
+  clientKey: string | null;
+}
+
+/** GET /api/messages/recent: one entry per conversation, newest first. */
+export interface ConversationSummary {
+  /** The other person. */
+  user: MessageUser;
+  lastMessage: DirectMessage;
+  /** Messages from the other person the caller has not read. */
+  unreadCount: number;
+}
+
+/** GET /api/messages/{userId}: a page of the thread, oldest first; `before` pages further back. */
+export interface ThreadPage {
+  user: MessageUser;
+  messages: DirectMessage[];
+  /** Pass as ?before= to get the page before this one; null when this page reaches the start. */
+  nextBefore: number | null;
+}
+
+export interface ChatMessage {
+  id: number;
+  userId: number;
+  chatType: ChatType;
+  content: string;
+  attachments: AttachmentRef[];
+  createdAt: string;
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null; employeeNumber: string | null };
+  clientKey: string | null;
+}
+
+/** GET /api/base-chat/{chatType}: a page of the room, oldest first. */
+export interface ChatPage {
+  messages: ChatMessage[];
+  nextBefore: number | null;
+}
+
+export interface CrewMember {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  employeeNumber: string | null;
+  airline: Airline | null;
+  position: Position | null;
+  profileImageUrl: string | null;
 }
 
 export interface ErrorBody {

@@ -3,3 +3,4 @@ export * from './profile.ts';
 export * from './requests.ts';
 export * from './offers.ts';
 export * from './schedule.ts';
+export * from './messages.ts';

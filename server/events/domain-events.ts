@@ -22,6 +22,12 @@ export type DomainEvent =
   | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number }
   // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
   | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }
+  // Direct messages (features/messages) and base chat (features/base-chat).
+  | { type: 'message.sent'; messageId: number; fromUserId: number; toUserId: number }
+  | { type: 'message.read'; readerId: number; otherUserId: number }
+  | { type: 'conversation.deleted'; userId: number; otherUserId: number }
+  | { type: 'chat.posted'; messageId: number; room: ChatRoom }
+  | { type: 'chat.deleted'; messageId: number; room: ChatRoom }
   // The user's bell changed by their own hand (an acknowledgement).
   | { type: 'notification.changed'; userId: number }
   // Counts moved by something no other event here names (the badges subscriber derives the rest).
@@ -39,6 +45,14 @@ export type DomainEvent =
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** A base chat room: the poster's airline, base and position, and the chat type. */
+export interface ChatRoom {
+  airline: string;
+  base: string;
+  position: string;
+  chatType: 'reserve' | 'lineholder';
+}
 
 /** A match as matching inserted it (pending), with the owners of its two requests in the same order. */
 export interface CreatedMatch {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CHAT_TYPES, type ChatType } from '../enums.ts';
+import { MESSAGE_MAX } from '../limits.ts';
+import { MSG } from '../messages.ts';
+
+/**
+ * The key a client generates for each send (a UUID is typical), so a send retried after a dropped
+ * connection is stored once: the server answers a repeated key with the message it already stored.
+ */
+export const clientKeyField = z
+  .string({ error: MSG.clientKeyInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.clientKeyInvalid)
+  .optional();
+
+/** Text of a message: untrimmed (line breaks are the sender's), held to MESSAGE_MAX characters. */
+const content = z
+  .string()
+  .optional()
+  .default('')
+  .refine((v) => [...v].length <= MESSAGE_MAX, MSG.messageTooLong);
+
+/** POST /api/messages. Blank text needs at least one attachment (the route checks files). */
+export const directMessageSchema = z.object({
+  toUserId: z.coerce.number({ error: MSG.messageRecipientInvalid }).int(MSG.messageRecipientInvalid).positive(MSG.messageRecipientInvalid),
+  content,
+  clientKey: clientKeyField,
+});
+export type DirectMessageBody = z.infer<typeof directMessageSchema>;
+export interface DirectMessageInput {
+  toUserId: number;
+  content: string;
+  clientKey?: string;
+}
+
+export const chatTypeSchema = z.enum(CHAT_TYPES, { error: MSG.chatTypeInvalid });
+
+/** POST /api/base-chat. Blank text needs at least one photo (the route checks files). */
+export const chatMessageSchema = z.object({
+  chatType: chatTypeSchema,
+  content,
+  clientKey: clientKeyField,
+});
+export type ChatMessageBody = z.infer<typeof chatMessageSchema>;
+export interface ChatInput {
+  chatType: ChatType;
+  content: string;
+  clientKey?: string;
+}
+
+/** Empty text with files is stored as a single space (spec section 5). */
+export const storedContent = (text: string, files: number) => (text.trim() === '' && files > 0 ? ' ' : text);
