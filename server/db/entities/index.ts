@@ -1,5 +1,5 @@
 import { AdminLog, AdminNotification, EmailTemplate, OutboxMail, SupportRequest, UserActivityLog } from './admin.entity.ts';
-import { BaseChatMessage, BaseChatMessageAttachment, Message, MessageAttachment, ScheduleImage } from './message.entity.ts';
+import { BaseChatMessage, BaseChatMessageAttachment, ConversationCleared, Message, MessageAttachment, ScheduleImage } from './message.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
 import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
 import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
@@ -26,6 +26,7 @@ export const entities = [
   TradeHiddenByUser,
   Message,
   MessageAttachment,
+  ConversationCleared,
   BaseChatMessage,
   BaseChatMessageAttachment,
   ScheduleImage,
