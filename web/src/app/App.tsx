@@ -20,6 +20,7 @@ const Tradeboard = lazy(() => import('../pages/Tradeboard.tsx'));
 const Matches = lazy(() => import('../pages/Matches.tsx'));
 const Trades = lazy(() => import('../pages/Trades.tsx'));
 const Schedule = lazy(() => import('../pages/Schedule.tsx'));
+const Messages = lazy(() => import('../pages/Messages.tsx'));
 const CrewProfile = lazy(() => import('../pages/CrewProfile.tsx'));
 const Placeholder = lazy(() => import('../pages/Placeholder.tsx'));
 
@@ -63,7 +64,7 @@ function SignedInRoutes() {
         <Route path="/all-trades" element={<Tradeboard />} />
         <Route path="/trades" element={<Trades />} />
         <Route path="/matches" element={<Matches />} />
-        <Route path="/messages" element={<Placeholder title="Messages" />} />
+        <Route path="/messages" element={<Messages />} />
         <Route path="/schedule" element={<Schedule />} />
         <Route path="/contact-support" element={<Placeholder title="Contact Support" />} />
         {['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].map((path) => (

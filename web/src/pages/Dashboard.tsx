@@ -4,7 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_RECENT } from '#protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { BaseChatCard } from '../components/BaseChatCard.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
+import { lastMessagePreview } from '../components/messaging/ConversationList.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
@@ -13,6 +15,7 @@ import { formatDate, fullName } from '../lib/format.ts';
 import { byDate } from '../lib/requestActions.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
+import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -75,12 +78,15 @@ export default function Dashboard() {
   const matchesLoaded = useMatchesStore((s) => s.loaded);
   // Offers the user sent that await an answer (GET /api/sent-trade-requests; kept live by the socket).
   const sentPending = useSentOffers((s) => s.items.length);
+  const conversations = useMessagesStore((s) => s.conversations);
+  const messagesLoaded = useMessagesStore((s) => s.loaded);
   const [modal, setModal] = useState<ModalState>(null);
 
   useEffect(() => {
     void useMyRequestsStore.getState().fetch();
     void useMatchesStore.getState().fetch();
     void useSentOffers.getState().fetch();
+    void useMessagesStore.getState().fetchConversations();
   }, []);
 
   const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
@@ -91,6 +97,12 @@ export default function Dashboard() {
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
         .slice(0, DASHBOARD_RECENT),
     [matches],
+  );
+
+  // Recent Messages: the newest conversations whose last message came from the other person.
+  const recentMessages = useMemo(
+    () => conversations.filter((c) => c.lastMessage.fromUserId === c.user.id).slice(0, DASHBOARD_RECENT),
+    [conversations],
   );
 
   if (!user) return null;
@@ -186,20 +198,30 @@ export default function Dashboard() {
               View All Messages
             </Link>
           </div>
-          <p className="empty-text">{TEXT.noMessages}</p>
+          {!messagesLoaded ? (
+            <p className="muted list-slot" role="status">
+              {TEXT.loading}
+            </p>
+          ) : recentMessages.length === 0 ? (
+            <p className="empty-text list-slot">{TEXT.noMessages}</p>
+          ) : (
+            <ul className="compact-list">
+              {recentMessages.map((c) => (
+                <li key={c.user.id}>
+                  <Link to={`/messages?user=${c.user.id}`} className="compact-item">
+                    <span className="compact-title">
+                      {fullName(c.user)}
+                      {c.unreadCount > 0 && <span className="visually-hidden"> ({c.unreadCount} unread)</span>}
+                    </span>
+                    <span className="recent-message-preview">{lastMessagePreview(c, user.id)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
 
-        <section className="card" aria-labelledby="base-chat-heading">
-          <div className="card-header">
-            <h2 id="base-chat-heading" className="card-title">
-              Base Chat
-            </h2>
-          </div>
-          <p className="muted">Chat with reserve and line holder crew at your base. Coming soon.</p>
-          <button type="button" className="button button-outline button-block" disabled>
-            Open Base Chat
-          </button>
-        </section>
+<BaseChatCard />
       </div>
 
       {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}

@@ -4,7 +4,9 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useChatStore } from '../stores/useChatStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
+import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
@@ -54,6 +56,8 @@ export function startRealtime(): void {
     if (connectedBefore) {
       void refreshLoadedData();
       void useOffersStore.getState().refreshLoaded();
+      void useMessagesStore.getState().refreshLoaded();
+      void useChatStore.getState().refreshLoaded();
     }
     connectedBefore = true;
   });
@@ -84,6 +88,14 @@ export function startRealtime(): void {
   // list follows by 'notifications:changed'.
   s.on('offer:new', (offer) => useOffersStore.getState().saved(offer));
   s.on('offer:update', (change) => useOffersStore.getState().updated(change));
+
+  // Direct messages and base chat: the answer to one's own send and its event are the same message,
+  // matched by id or clientKey, so neither order shows it twice.
+  s.on('message:new', (message) => useMessagesStore.getState().received(message));
+  s.on('message:read', (payload) => useMessagesStore.getState().read(payload));
+  s.on('conversation:deleted', ({ userId }) => useMessagesStore.getState().conversationRemoved(userId));
+  s.on('chat:new', (message) => useChatStore.getState().received(message));
+  s.on('chat:deleted', (payload) => useChatStore.getState().removed(payload));
 
   // Reloads both of the bell's lists, match and trade-request notifications.
   s.on('notifications:changed', () => void useNotificationStore.getState().fetch());

@@ -1,0 +1,203 @@
+// The dashboard's Base Chat card (spec section 2): Reserve Chat and Line Holder Chat tabs over the
+// caller's rooms, the messages (name, time, text, images with the full-size viewer), the growing
+// text box (Enter sends, Shift+Enter a new line), image attach (at most 6, images only) and the
+// two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
+import { MESSAGE_MAX } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { ChatMessage } from '#protocol/shapes.ts';
+import { fullName } from '../lib/format.ts';
+import { useChatStore } from '../stores/useChatStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+import { TrashIcon } from './Icons.tsx';
+import { AttachButton, AttachmentPreviews, Avatar, MessageBox, MessageImages, MoreIcon, SendIcon, messageTime, shownText } from './messaging/pieces.tsx';
+import { useAttachments } from './messaging/useAttachments.ts';
+import { useSendDraft } from './messaging/useSendDraft.ts';
+import './messaging/messaging.css';
+import './offers.css';
+
+const TAB_LABELS: Record<ChatType, string> = { reserve: 'Reserve Chat', lineholder: 'Line Holder Chat' };
+
+function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  // The first click on the options icon shows the delete icon; the second click (on it) deletes.
+  const [armed, setArmed] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const text = shownText(message.content);
+  const name = fullName(message.user);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // The options button is replaced by the delete button: the focus moves along with the user.
+  useEffect(() => {
+    if (armed) deleteButton.current?.focus();
+  }, [armed]);
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await useChatStore.getState().deleteMessage(message);
+      toast({ title: MSG.chatMessageDeleted });
+    } catch {
+      setDeleting(false);
+      setArmed(false);
+      toast({ title: TEXT.errorTitle, description: MSG.chatDeleteFailed, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <li className={`chat-line${mine ? ' is-mine' : ''}${message.id < 0 ? ' is-pending' : ''}`} data-message-id={message.id}>
+      <Avatar user={message.user} />
+      <div className="chat-body">
+        <div className="chat-head">
+          <span className="chat-name">{name}</span>
+          <time className="chat-time" dateTime={message.createdAt}>
+            {messageTime(message.createdAt)}
+          </time>
+          {mine && message.id > 0 && (
+            <span className="chat-actions">
+              {armed ? (
+                <button type="button" className="icon-button chat-delete" onClick={() => void remove()} disabled={deleting} ref={deleteButton}>
+                  <TrashIcon />
+                  <span className="visually-hidden">Delete message</span>
+                </button>
+              ) : (
+                <button type="button" className="icon-button chat-options" onClick={() => setArmed(true)}>
+                  <MoreIcon />
+                  <span className="visually-hidden">Message options</span>
+                </button>
+              )}
+            </span>
+          )}
+        </div>
+        {text && <p className="chat-text">{text}</p>}
+        <MessageImages attachments={message.attachments} />
+      </div>
+    </li>
+  );
+}
+
+function ChatRoomView({ chatType }: { chatType: ChatType }) {
+  const room = useChatStore((s) => s.rooms[chatType]);
+  const myId = useSessionStore((s) => s.user?.id ?? 0);
+  const [text, setText] = useState('');
+  const attachments = useAttachments('refuse');
+  const draft = useSendDraft();
+  const list = useRef<HTMLOListElement>(null);
+  const newest = room.messages.at(-1);
+  const newestKey = newest ? (newest.clientKey ?? String(newest.id)) : undefined;
+
+  useEffect(() => {
+    void useChatStore.getState().fetch(chatType);
+  }, [chatType]);
+
+  // Scroll to the newest message: on opening and whenever one arrives.
+  useLayoutEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [newestKey, room.loaded]);
+
+  const canSend = text.trim() !== '' || attachments.images.length > 0;
+  function submit() {
+    if (!canSend) return;
+    const sentText = text;
+    const files = attachments.take();
+    setText('');
+    void draft.run(
+      sentText,
+      files,
+      (key) => useChatStore.getState().send(chatType, sentText, files, key),
+      (back, backFiles) => {
+        setText((now) => (now === '' ? back : now));
+        attachments.add(backFiles);
+      },
+      MSG.chatSendFailed,
+    );
+  }
+
+  return (
+    <>
+      <ol className="chat-messages" ref={list} aria-label={`${TAB_LABELS[chatType]} messages`} tabIndex={0}>
+        {room.nextBefore !== null && (
+          <li className="load-earlier">
+            <button type="button" className="button button-outline button-sm" onClick={() => void useChatStore.getState().loadEarlier(chatType)} disabled={room.loadingEarlier}>
+              {room.loadingEarlier ? TEXT.loading : 'Load earlier'}
+            </button>
+          </li>
+        )}
+        {!room.loaded && room.messages.length === 0 ? (
+          <li className="muted chat-empty" role="status">
+            {TEXT.loading}
+          </li>
+        ) : room.error && room.messages.length === 0 ? (
+          <li className="empty-text chat-empty">Could not load the chat.</li>
+        ) : room.messages.length === 0 ? (
+          <li className="empty-text chat-empty">{MSG.noMessages}</li>
+        ) : (
+          room.messages.map((m) => <ChatLine key={m.clientKey ?? m.id} message={m} mine={m.userId === myId} />)
+        )}
+      </ol>
+      <form
+        className="composer chat-composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
+        <div className="composer-row">
+          <AttachButton onFiles={attachments.add} disabled={attachments.full} label="Attach photos" />
+          <MessageBox value={text} onChange={setText} onSubmit={submit} placeholder="Message your base..." aria-label={`Message to ${TAB_LABELS[chatType]}`} maxLength={MESSAGE_MAX} />
+          <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
+            <SendIcon />
+            <span className="visually-hidden">Send</span>
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+export function BaseChatCard() {
+  const [tab, setTab] = useState<ChatType>('reserve');
+  const baseId = useId();
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const next = event.key === 'Home' ? CHAT_TYPES[0] : event.key === 'End' ? CHAT_TYPES[CHAT_TYPES.length - 1] : CHAT_TYPES.find((t) => t !== tab);
+    if (!next) return;
+    setTab(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  }
+
+  return (
+    <section className="card base-chat-card" aria-labelledby={`${baseId}-heading`}>
+      <div className="card-header">
+        <h2 id={`${baseId}-heading`} className="card-title">
+          Base Chat
+        </h2>
+      </div>
+      <div role="tablist" aria-label="Base Chat" className="tabs chat-tabs">
+        {CHAT_TYPES.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t}`}
+            aria-selected={t === tab}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={t === tab ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(t)}
+            onKeyDown={onTabKey}
+          >
+            {TAB_LABELS[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="chat-panel">
+        <ChatRoomView key={tab} chatType={tab} />
+      </div>
+    </section>
+  );
+}

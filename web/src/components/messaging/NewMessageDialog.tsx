@@ -1,0 +1,81 @@
+// New Message: the crew of the caller's group (GET /api/crew-members, fetched when the picker
+// opens and again as the search changes), searched by name, airline, position or employee number.
+import { useEffect, useId, useState } from 'react';
+import { MSG } from '#protocol/messages.ts';
+import type { CrewMember } from '#protocol/shapes.ts';
+import { api } from '../../api/client.ts';
+import { fullName, POSITION_LABELS } from '../../lib/format.ts';
+import { withQuery } from '../../stores/messageList.ts';
+import { Modal } from '../Modal.tsx';
+import { Avatar } from './pieces.tsx';
+
+const SEARCH_DELAY_MS = 200;
+
+export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMember) => void; onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<{ members: CrewMember[]; loaded: boolean; error: boolean }>({ members: [], loaded: false, error: false });
+  const searchId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => {
+        api
+          .get(withQuery('/api/crew-members', { search: search.trim() }), { signal: controller.signal })
+          .then((members) => setState({ members, loaded: true, error: false }))
+          .catch(() => {
+            if (!controller.signal.aborted) setState((s) => ({ ...s, loaded: true, error: true }));
+          });
+      },
+      search ? SEARCH_DELAY_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search]);
+
+  return (
+    <Modal title="New Message" onClose={onClose} className="new-message-dialog">
+      <label htmlFor={searchId} className="visually-hidden">
+        Search crew
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className="input crew-search"
+        placeholder="Search by name, airline, position or employee #"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-autofocus
+      />
+      {!state.loaded ? (
+        <p className="muted list-slot" role="status">
+          Loading...
+        </p>
+      ) : state.error ? (
+        <p className="empty-text list-slot">Could not load crew members.</p>
+      ) : state.members.length === 0 ? (
+        <p className="empty-text list-slot" role="status">
+          {MSG.noCrewMembers}
+        </p>
+      ) : (
+        <ul className="crew-picker" aria-label="Crew members">
+          {state.members.map((m) => (
+            <li key={m.id}>
+              <button type="button" className="crew-option" onClick={() => onPick(m)}>
+                <Avatar user={m} />
+                <span className="crew-option-text">
+                  <span className="crew-option-name">{fullName(m)}</span>
+                  <span className="crew-option-meta">
+                    {[m.airline, m.position ? POSITION_LABELS[m.position] : null, m.employeeNumber ? `#${m.employeeNumber}` : null].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+// One conversation: the other person (name to their profile), Load earlier, the messages oldest
+// first with read marks on one's own, the composer, and delete (for the caller only).
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '#protocol/messages.ts';
+import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
+import { fullName } from '../../lib/format.ts';
+import type { Thread as ThreadState } from '../../stores/useMessagesStore.ts';
+import { TrashIcon } from '../Icons.tsx';
+import { Composer } from './Composer.tsx';
+import { Avatar, BackIcon, MessageImages, messageTime, shownText } from './pieces.tsx';
+
+interface Props {
+  user: MessageUser;
+  thread: ThreadState | undefined;
+  myId: number;
+  onBack?: () => void;
+  onDelete: () => void;
+  onLoadEarlier: () => void;
+}
+
+function Bubble({ message, mine, showRead }: { message: DirectMessage; mine: boolean; showRead: boolean }) {
+  const text = shownText(message.content);
+  return (
+    <li className={`bubble-row${mine ? ' is-mine' : ''}${message.id < 0 ? ' is-pending' : ''}`} data-message-id={message.id}>
+      <div className="bubble">
+        {text && <p className="bubble-text">{text}</p>}
+        <MessageImages attachments={message.attachments} />
+      </div>
+      <span className="bubble-meta">
+        <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
+        {showRead && <span className="read-mark">{message.id < 0 ? 'Sending...' : message.isRead ? 'Read' : 'Sent'}</span>}
+      </span>
+    </li>
+  );
+}
+
+export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: Props) {
+  const list = useRef<HTMLOListElement>(null);
+  const messages = thread?.messages ?? [];
+  const newest = messages.at(-1);
+  const lastMine = [...messages].reverse().find((m) => m.fromUserId === myId);
+  const prevNewest = useRef<string | undefined>(undefined);
+
+  // Scroll to the newest message when one arrives (not when earlier ones are put in front).
+  useLayoutEffect(() => {
+    // A stand-in replaced by its server copy keeps its key: no jump for that.
+    const key = newest ? (newest.clientKey ?? String(newest.id)) : undefined;
+    if (key !== prevNewest.current && list.current) list.current.scrollTop = list.current.scrollHeight;
+    prevNewest.current = key;
+  }, [newest]);
+  useEffect(() => {
+    prevNewest.current = undefined;
+  }, [user.id]);
+
+  const name = fullName(user);
+  return (
+    <section className="thread" aria-label={`Conversation with ${name}`}>
+      <header className="thread-header">
+        {onBack && (
+          <button type="button" className="icon-button thread-back" onClick={onBack}>
+            <BackIcon />
+            <span className="visually-hidden">Back to conversations</span>
+          </button>
+        )}
+        <Avatar user={user} />
+        <h2 className="thread-title">
+          <Link to={`/profile/${user.id}?from=messages`} className="thread-name">
+            {name}
+          </Link>
+        </h2>
+        <button type="button" className="icon-button thread-delete" onClick={onDelete}>
+          <TrashIcon />
+          <span className="visually-hidden">Delete conversation</span>
+        </button>
+      </header>
+      <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0}>
+        {thread?.nextBefore != null && (
+          <li className="load-earlier">
+            <button type="button" className="button button-outline button-sm" onClick={onLoadEarlier} disabled={thread.loadingEarlier}>
+              {thread.loadingEarlier ? 'Loading...' : 'Load earlier'}
+            </button>
+          </li>
+        )}
+        {!thread?.loaded && messages.length === 0 ? (
+          <li className="muted thread-empty" role="status">
+            Loading...
+          </li>
+        ) : messages.length === 0 ? (
+          <li className="empty-text thread-empty">{MSG.noMessages}</li>
+        ) : (
+          messages.map((m) => <Bubble key={m.clientKey ?? m.id} message={m} mine={m.fromUserId === myId} showRead={m === lastMine} />)
+        )}
+      </ol>
+      <Composer to={user} />
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+// Pieces the Messages screen and the Base Chat card share: the growing text box with Enter to
+// send, the attach button and previews, a message's images with the full-size viewer, times.
+import { forwardRef, useLayoutEffect, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
+import { format, isToday, isYesterday } from 'date-fns';
+import { CHAT_BOX_MAX_PX, CHAT_BOX_MIN_PX, MAX_IMAGES } from '#protocol/limits.ts';
+import type { AttachmentRef } from '#protocol/shapes.ts';
+import { initials } from '../../lib/format.ts';
+import { Lightbox } from '../Lightbox.tsx';
+import type { PickedImage } from './useAttachments.ts';
+
+function Svg({ children }: { children: React.ReactNode }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+export const AttachIcon = () => (
+  <Svg>
+    <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
+  </Svg>
+);
+export const SendIcon = () => (
+  <Svg>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4Z" />
+  </Svg>
+);
+export const MoreIcon = () => (
+  <Svg>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </Svg>
+);
+export const BackIcon = () => (
+  <Svg>
+    <path d="m15 18-6-6 6-6" />
+  </Svg>
+);
+
+/** "3:04 PM" today, "Yesterday 3:04 PM", else "Jan 5, 3:04 PM" (with the year when not this one). */
+export function messageTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (isToday(d)) return format(d, 'h:mm a');
+  if (isYesterday(d)) return `Yesterday ${format(d, 'h:mm a')}`;
+  return format(d, d.getFullYear() === new Date().getFullYear() ? 'MMM d, h:mm a' : 'MMM d, yyyy');
+}
+
+/** A message's text as shown: the single space stored for an image-only message shows as nothing. */
+export const shownText = (content: string) => (content.trim() === '' ? '' : content);
+
+type BoxProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter (without Shift, and not while an input method composes). */
+  onSubmit: () => void;
+};
+
+/** The text box: grows with its text from 40 to 120 px, then scrolls; Enter sends, Shift+Enter adds a line. */
+export const MessageBox = forwardRef<HTMLTextAreaElement, BoxProps>(function MessageBox({ value, onChange, onSubmit, className, ...rest }, outer) {
+  const inner = useRef<HTMLTextAreaElement | null>(null);
+  useLayoutEffect(() => {
+    const el = inner.current;
+    if (!el) return;
+    el.style.height = `${CHAT_BOX_MIN_PX}px`;
+    el.style.height = `${Math.min(CHAT_BOX_MAX_PX, Math.max(CHAT_BOX_MIN_PX, el.scrollHeight))}px`;
+  }, [value]);
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSubmit();
+    }
+  }
+  return (
+    <textarea
+      {...rest}
+      ref={(el) => {
+        inner.current = el;
+        if (typeof outer === 'function') outer(el);
+        else if (outer) outer.current = el;
+      }}
+      rows={1}
+      className={`message-box${className ? ` ${className}` : ''}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+});
+
+/** The attach button over a hidden file input; disabled once MAX_IMAGES are picked. */
+export function AttachButton({ onFiles, disabled, label }: { onFiles: (files: File[]) => void; disabled: boolean; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button composer-attach"
+        onClick={() => input.current?.click()}
+        disabled={disabled}
+        title={disabled ? `At most ${MAX_IMAGES} images per message` : label}
+      >
+        <AttachIcon />
+        <span className="visually-hidden">{label}</span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label={label}
+        onChange={(e) => {
+          onFiles(Array.from(e.target.files ?? []));
+          // The same file may be picked again after it was removed.
+          e.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+export function AttachmentPreviews({ images, onRemove }: { images: PickedImage[]; onRemove: (key: number) => void }) {
+  if (images.length === 0) return null;
+  return (
+    <ul className="attachment-previews" aria-label="Attached images">
+      {images.map((img) => (
+        <li key={img.key} className="attachment-preview">
+          <img src={img.url} alt={img.file.name} />
+          <button type="button" className="attachment-remove" onClick={() => onRemove(img.key)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Remove {img.file.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A message's images as thumbnails; a click opens the full-size viewer. Broken images hide. */
+export function MessageImages({ attachments }: { attachments: AttachmentRef[] }) {
+  const [open, setOpen] = useState<AttachmentRef | null>(null);
+  const [broken, setBroken] = useState<ReadonlySet<number>>(new Set());
+  const shown = attachments.filter((a) => !broken.has(a.id));
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <ul className="message-images">
+        {shown.map((a) => (
+          <li key={a.id}>
+            <button type="button" className="message-image" onClick={() => setOpen(a)}>
+              <img
+                src={`/uploads/${a.filename}`}
+                alt={a.originalName || 'Image'}
+                loading="lazy"
+                onError={() => setBroken((s) => new Set(s).add(a.id))}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <Lightbox image={{ ...open, mimeType: '' }} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+export function Avatar({ user }: { user: { firstName: string | null; lastName: string | null } }) {
+  return (
+    <span className="msg-avatar" aria-hidden="true">
+      {initials(user)}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+// Images picked for one message: previews as object URLs (released when removed, sent or when the
+// composer goes away), images only, at most MAX_IMAGES. The two composers differ in what happens
+// past the limit: direct messages keep the first ones that fit (their attach button is disabled at
+// the limit); base chat refuses the pick and says so (spec section 5).
+import { useEffect, useRef, useState } from 'react';
+import { MAX_IMAGES } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import { isImageFile } from '../../lib/useImageUploads.ts';
+import { toast } from '../../stores/useToastStore.ts';
+
+export interface PickedImage {
+  key: number;
+  file: File;
+  url: string;
+}
+
+export function useAttachments(overLimit: 'keep-first' | 'refuse') {
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const nextKey = useRef(0);
+  const live = useRef<PickedImage[]>([]);
+  useEffect(() => {
+    live.current = images;
+  }, [images]);
+  useEffect(() => () => live.current.forEach((i) => URL.revokeObjectURL(i.url)), []);
+
+  function add(files: File[]) {
+    if (files.length === 0) return;
+    const accepted = files.filter(isImageFile);
+    if (accepted.length < files.length) {
+      toast({ title: MSG.invalidFileTypeTitle, description: MSG.onlyImages, variant: 'destructive' });
+    }
+    const room = MAX_IMAGES - live.current.length;
+    if (accepted.length > room && overLimit === 'refuse') {
+      toast({ title: MSG.tooManyFilesTitle, description: MSG.chatTooManyImages, variant: 'destructive' });
+      return;
+    }
+    const kept = accepted.slice(0, Math.max(0, room)).map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file) }));
+    if (kept.length === 0) return;
+    live.current = [...live.current, ...kept];
+    setImages(live.current);
+  }
+
+  function remove(key: number) {
+    const gone = live.current.find((i) => i.key === key);
+    if (gone) URL.revokeObjectURL(gone.url);
+    live.current = live.current.filter((i) => i.key !== key);
+    setImages(live.current);
+  }
+
+  /** Hands the files over (to a send) and empties the list; the previews are released. */
+  function take(): File[] {
+    const files = live.current.map((i) => i.file);
+    live.current.forEach((i) => URL.revokeObjectURL(i.url));
+    live.current = [];
+    setImages([]);
+    return files;
+  }
+
+  return { images, add, remove, take, full: images.length >= MAX_IMAGES };
+}

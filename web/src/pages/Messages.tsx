@@ -1,0 +1,166 @@
+// /messages (spec section 2): the conversation list and the open thread, side by side; below
+// 768 px one at a time (the list, then the thread with a back control). ?user={id} opens that
+// conversation and the URL goes back to /messages. Opening a conversation with unread messages
+// marks them read. Live through message:new / message:read / conversation:deleted (socket.ts).
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '#protocol/messages.ts';
+import type { MessageUser } from '#protocol/shapes.ts';
+import { PlusIcon } from '../components/Icons.tsx';
+import { ConversationList } from '../components/messaging/ConversationList.tsx';
+import { NewMessageDialog } from '../components/messaging/NewMessageDialog.tsx';
+import { Thread } from '../components/messaging/Thread.tsx';
+import { fullName } from '../lib/format.ts';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
+import { confirm } from '../stores/useConfirmStore.ts';
+import { useMessagesStore } from '../stores/useMessagesStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+import '../components/messaging/messaging.css';
+
+export default function Messages() {
+  const myId = useSessionStore((s) => s.user?.id ?? 0);
+  const conversations = useMessagesStore((s) => s.conversations);
+  const loaded = useMessagesStore((s) => s.loaded);
+  const threads = useMessagesStore((s) => s.threads);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery('(max-width: 767px)');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  /** Who the open thread is with, for a person not (yet) in the list: a new conversation. */
+  const [picked, setPicked] = useState<MessageUser | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => {
+    void useMessagesStore.getState().fetchConversations();
+    return () => useMessagesStore.getState().setActive(null);
+  }, []);
+
+  // ?user={id}: open that conversation (set while rendering, so the first paint shows it), then
+  // reset the URL.
+  const userParam = Number(params.get('user'));
+  const validParam = Number.isInteger(userParam) && userParam > 0 ? userParam : null;
+  const [handledParam, setHandledParam] = useState<number | null>(null);
+  if (validParam !== handledParam) {
+    setHandledParam(validParam);
+    if (validParam !== null) {
+      setSelectedId(validParam);
+      setPicked(null);
+    }
+  }
+  useEffect(() => {
+    if (validParam !== null) void navigate('/messages', { replace: true });
+  }, [validParam, navigate]);
+
+  // Opening a conversation: its thread (again, to catch up) and the read marks.
+  useEffect(() => {
+    useMessagesStore.getState().setActive(selectedId);
+    if (selectedId === null) return;
+    void useMessagesStore.getState().openThread(selectedId);
+  }, [selectedId]);
+
+  const conversation = conversations.find((c) => c.user.id === selectedId);
+  const thread = selectedId === null ? undefined : threads[selectedId];
+  const unreadHere = (conversation?.unreadCount ?? 0) > 0 || (thread?.messages.some((m) => m.fromUserId === selectedId && !m.isRead) ?? false);
+  useEffect(() => {
+    if (selectedId !== null && unreadHere) void useMessagesStore.getState().markRead(selectedId).catch(() => undefined);
+  }, [selectedId, unreadHere]);
+
+  const otherUser: MessageUser | null = conversation?.user ?? thread?.user ?? (picked?.id === selectedId ? picked : null);
+
+  async function deleteConversation(user: MessageUser) {
+    const ok = await confirm({
+      title: 'Delete Conversation',
+      description: `Delete your conversation with ${fullName(user)}? It is removed for you only.`,
+      confirmLabel: TEXT.delete,
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await useMessagesStore.getState().deleteConversation(user.id);
+      setSelectedId(null);
+      toast({ title: MSG.conversationDeleted });
+    } catch {
+      toast({ title: TEXT.errorTitle, description: MSG.conversationDeleteFailed, variant: 'destructive' });
+    }
+  }
+
+  const showList = !narrow || selectedId === null;
+  const showThread = !narrow || selectedId !== null;
+
+  return (
+    <div className="page-inner messages-page">
+      <div className="page-header">
+        <div>
+          <h1>Messages</h1>
+          <p className="page-subtitle">Talk with crew in your group</p>
+        </div>
+        <div className="page-actions">
+          <button type="button" className="button button-primary" onClick={() => setDialogOpen(true)}>
+            <PlusIcon />
+            New Message
+          </button>
+        </div>
+      </div>
+
+      <div className={`messages-layout${narrow ? ' is-narrow' : ''}`}>
+        {showList && (
+          <section className="card conversations-pane" aria-labelledby="conversations-heading">
+            <h2 id="conversations-heading" className="card-title conversations-heading">
+              Conversations
+            </h2>
+            {!loaded ? (
+              <p className="muted list-slot" role="status">
+                {TEXT.loading}
+              </p>
+            ) : (
+              <ConversationList conversations={conversations} selectedId={selectedId} myId={myId} onSelect={setSelectedId} />
+            )}
+          </section>
+        )}
+        {showThread && (
+          <div className="card thread-pane">
+            {selectedId !== null && otherUser ? (
+              <Thread
+                key={selectedId}
+                user={otherUser}
+                thread={thread}
+                myId={myId}
+                onBack={narrow ? () => setSelectedId(null) : undefined}
+                onDelete={() => void deleteConversation(otherUser)}
+                onLoadEarlier={() => void useMessagesStore.getState().loadEarlier(selectedId).catch(() => undefined)}
+              />
+            ) : selectedId !== null && thread?.error ? (
+              <div className="thread-placeholder">
+                <p className="empty-text">Could not open this conversation.</p>
+                <button type="button" className="button button-outline" onClick={() => setSelectedId(null)}>
+                  {TEXT.back}
+                </button>
+              </div>
+            ) : selectedId !== null ? (
+              <p className="muted thread-placeholder" role="status">
+                {TEXT.loading}
+              </p>
+            ) : (
+              <div className="thread-placeholder">
+                <p className="empty-text">Select a conversation or start a new one.</p>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+
+      {dialogOpen && (
+        <NewMessageDialog
+          onClose={() => setDialogOpen(false)}
+          onPick={(member) => {
+            setDialogOpen(false);
+            setPicked({ id: member.id, firstName: member.firstName, lastName: member.lastName, profileImageUrl: member.profileImageUrl, employeeNumber: member.employeeNumber });
+            setSelectedId(member.id);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// Base chat: the caller's two rooms (GET /api/base-chat/{chatType}, paged back with ?before=).
+// Sends show at once as stand-ins, replaced by the server copy matched by clientKey, whichever of
+// the answer and 'chat:new' comes first; deleted ids never come back (a late page or event).
+import { create } from 'zustand';
+import type { ChatType } from '#protocol/enums.ts';
+import type { ChatMessage } from '#protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { mergeNewestPage, prependPage, standInId, upsertMessage, withQuery } from './messageList.ts';
+import { messageFormData } from './useMessagesStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+
+export interface ChatRoom {
+  messages: ChatMessage[];
+  nextBefore: number | null;
+  loaded: boolean;
+  error: boolean;
+  loadingEarlier: boolean;
+}
+
+interface ChatState {
+  rooms: Record<ChatType, ChatRoom>;
+  fetch: (chatType: ChatType) => Promise<void>;
+  loadEarlier: (chatType: ChatType) => Promise<void>;
+  /** POST /api/base-chat. Throws on failure (the stand-in goes). */
+  send: (chatType: ChatType, content: string, files: readonly File[], clientKey: string) => Promise<ChatMessage>;
+  /** DELETE /api/base-chat/{id}. */
+  deleteMessage: (message: ChatMessage) => Promise<void>;
+  /** 'chat:new' (and the answer to one's own send). */
+  received: (message: ChatMessage) => void;
+  /** 'chat:deleted' (and one's own delete). */
+  removed: (payload: { id: number; chatType: ChatType }) => void;
+  refreshLoaded: () => Promise<void>;
+  reset: () => void;
+}
+
+const emptyRoom = (): ChatRoom => ({ messages: [], nextBefore: null, loaded: false, error: false, loadingEarlier: false });
+const emptyRooms = (): Record<ChatType, ChatRoom> => ({ reserve: emptyRoom(), lineholder: emptyRoom() });
+
+/**
+ * The room's path. The typed client reads every ':param' as a number; this one is the chat type
+ * (reserve | lineholder), so the cast states that the route is the same.
+ */
+const roomPath = (chatType: ChatType) => `/api/base-chat/${chatType}` as `/api/base-chat/${number}`;
+
+let generation = 0;
+/** Deleted for good: a page or event arriving late does not bring them back. */
+const deleted = new Set<number>();
+
+export const useChatStore = create<ChatState>((set, get) => {
+  const patch = (chatType: ChatType, change: (room: ChatRoom) => Partial<ChatRoom>) =>
+    set((s) => ({ rooms: { ...s.rooms, [chatType]: { ...s.rooms[chatType], ...change(s.rooms[chatType]) } } }));
+
+  return {
+    rooms: emptyRooms(),
+
+    fetch: async (chatType) => {
+      const mine = generation;
+      try {
+        const page = await api.get(roomPath(chatType));
+        if (mine !== generation) return;
+        patch(chatType, (room) => {
+          const merged = mergeNewestPage(room.messages, page.messages, page.nextBefore, room.nextBefore, deleted);
+          return { messages: merged.items, nextBefore: merged.nextBefore, loaded: true, error: false };
+        });
+      } catch {
+        if (mine === generation) patch(chatType, () => ({ loaded: true, error: true }));
+      }
+    },
+
+    loadEarlier: async (chatType) => {
+      const room = get().rooms[chatType];
+      if (room.nextBefore === null || room.loadingEarlier) return;
+      patch(chatType, () => ({ loadingEarlier: true }));
+      try {
+        const page = await api.get(withQuery(roomPath(chatType), { before: room.nextBefore }));
+        patch(chatType, (cur) => ({ messages: prependPage(cur.messages, page.messages, deleted), nextBefore: page.nextBefore, loadingEarlier: false }));
+      } catch {
+        patch(chatType, () => ({ loadingEarlier: false }));
+      }
+    },
+
+    send: async (chatType, content, files, clientKey) => {
+      const me = useSessionStore.getState().user;
+      const standIn: ChatMessage = {
+        id: standInId(),
+        userId: me?.id ?? 0,
+        chatType,
+        content: content.trim() === '' && files.length > 0 ? ' ' : content,
+        attachments: [],
+        createdAt: new Date().toISOString(),
+        user: {
+          firstName: me?.firstName ?? null,
+          lastName: me?.lastName ?? null,
+          profileImageUrl: me?.profileImageUrl ?? null,
+          employeeNumber: me?.employeeNumber ?? null,
+        },
+        clientKey,
+      };
+      patch(chatType, (room) => ({ messages: upsertMessage(room.messages, standIn) }));
+      try {
+        const fields = { chatType, content: standIn.content, clientKey };
+        const saved = await api.post('/api/base-chat', files.length > 0 ? messageFormData(fields, files, 'photos') : fields);
+        get().received(saved);
+        return saved;
+      } catch (err) {
+        patch(chatType, (room) => ({ messages: room.messages.filter((m) => m.id !== standIn.id) }));
+        throw err;
+      }
+    },
+
+    deleteMessage: async (message) => {
+      await api.delete(`/api/base-chat/${message.id}`);
+      get().removed({ id: message.id, chatType: message.chatType });
+    },
+
+    received: (message) => {
+      if (deleted.has(message.id)) return;
+      patch(message.chatType, (room) => ({ messages: upsertMessage(room.messages, message) }));
+    },
+
+    removed: ({ id, chatType }) => {
+      deleted.add(id);
+      patch(chatType, (room) => ({ messages: room.messages.filter((m) => m.id !== id) }));
+    },
+
+    refreshLoaded: async () => {
+      const rooms = get().rooms;
+      await Promise.all((Object.keys(rooms) as ChatType[]).filter((t) => rooms[t].loaded).map((t) => get().fetch(t)));
+    },
+
+    reset: () => {
+      generation++;
+      deleted.clear();
+      set({ rooms: emptyRooms() });
+    },
+  };
+});

@@ -1,0 +1,140 @@
+// The direct-message store fed as the app feeds it: one's own send (stand-in, then the answer) and
+// the socket's events in either order; unread counts and read marks. fetch is stubbed.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationSummary, CurrentUser, DirectMessage, MessageUser } from '#protocol/shapes.ts';
+import { useMessagesStore } from './useMessagesStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+
+const ME = 7;
+const OTHER = 8;
+const person = (id: number): MessageUser => ({ id, firstName: `F${id}`, lastName: `L${id}`, profileImageUrl: null, employeeNumber: String(id) });
+
+function dm(id: number, over: Partial<DirectMessage> = {}): DirectMessage {
+  const fromUserId = over.fromUserId ?? OTHER;
+  const toUserId = over.toUserId ?? (fromUserId === ME ? OTHER : ME);
+  return {
+    id,
+    fromUserId,
+    toUserId,
+    fromUser: person(fromUserId),
+    toUser: person(toUserId),
+    content: `m${id}`,
+    isRead: false,
+    createdAt: new Date(Date.UTC(2030, 0, 1, 0, id)).toISOString(),
+    attachments: [],
+    clientKey: null,
+    ...over,
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const store = () => useMessagesStore.getState();
+const thread = (id = OTHER) => store().threads[id]?.messages.map((m) => m.id) ?? [];
+
+beforeEach(() => {
+  useSessionStore.setState({ user: { id: ME, firstName: 'Me', lastName: 'Self' } as CurrentUser, loading: false });
+  store().reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function openWith(messages: DirectMessage[], conversations: ConversationSummary[] = []) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url === '/api/messages/recent' ? json(conversations) : json({ user: person(OTHER), messages, nextBefore: null }),
+    ),
+  );
+  await store().fetchConversations();
+  await store().openThread(OTHER);
+}
+
+describe('own sends', () => {
+  it('show at once, and the answer and the event for them leave one message, in either order', async () => {
+    await openWith([dm(1)]);
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const sending = store().send(person(OTHER), 'hello', [], 'key-12345678');
+    expect(thread()).toHaveLength(2);
+    expect(store().threads[OTHER]!.messages[1]!.id).toBeLessThan(0);
+    const saved = dm(2, { fromUserId: ME, content: 'hello', clientKey: 'key-12345678' });
+    store().received(saved); // the event first
+    expect(thread()).toEqual([1, 2]);
+    answer(json(saved, 201));
+    await sending;
+    expect(thread()).toEqual([1, 2]);
+    expect(store().conversations[0]!.lastMessage.id).toBe(2);
+    expect(store().conversations[0]!.unreadCount).toBe(0);
+  });
+
+  it('a failed send removes the stand-in and throws', async () => {
+    await openWith([dm(1)]);
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'no' }, 500)));
+    await expect(store().send(person(OTHER), 'hi', [], 'key-abcdefgh')).rejects.toThrow();
+    expect(thread()).toEqual([1]);
+  });
+
+  it('sends multipart with the images under attachments and a single space for image-only text', async () => {
+    await openWith([]);
+    const fetchMock = vi.fn(async () => json(dm(5, { fromUserId: ME, content: ' ', clientKey: 'key-imageonly' }), 201));
+    vi.stubGlobal('fetch', fetchMock);
+    await store().send(person(OTHER), '', [new File(['x'], 'a.png', { type: 'image/png' })], 'key-imageonly');
+    const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(body.get('content')).toBe(' ');
+    expect(body.get('clientKey')).toBe('key-imageonly');
+    expect(body.get('toUserId')).toBe(String(OTHER));
+    expect((body.getAll('attachments')[0] as File).name).toBe('a.png');
+  });
+});
+
+describe('incoming messages and read marks', () => {
+  it('a new message moves its conversation to the top and counts once as unread, even if the event repeats', async () => {
+    const third = 9;
+    await openWith([], [
+      { user: person(third), lastMessage: dm(3, { fromUserId: third }), unreadCount: 0 },
+      { user: person(OTHER), lastMessage: dm(1), unreadCount: 0 },
+    ]);
+    store().setActive(null);
+    store().received(dm(4));
+    store().received(dm(4));
+    expect(store().conversations.map((c) => c.user.id)).toEqual([OTHER, third]);
+    expect(store().conversations[0]!.unreadCount).toBe(1);
+    expect(thread()).toEqual([4]);
+  });
+
+  it('a message in the open conversation is marked read at once', async () => {
+    await openWith([dm(1, { isRead: true })], [{ user: person(OTHER), lastMessage: dm(1, { isRead: true }), unreadCount: 0 }]);
+    const fetchMock = vi.fn(async () => json({ message: 'ok' }));
+    vi.stubGlobal('fetch', fetchMock);
+    store().setActive(OTHER);
+    store().received(dm(2));
+    expect(store().conversations[0]!.unreadCount).toBe(0);
+    expect(store().threads[OTHER]!.messages[1]!.isRead).toBe(true);
+    expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toContain(`/api/messages/${OTHER}/mark-read`);
+  });
+
+  it('message:read from the other person marks one’s own messages read', async () => {
+    await openWith([dm(1, { fromUserId: ME }), dm(2, { fromUserId: ME })]);
+    store().read({ readerId: OTHER, otherUserId: ME });
+    expect(store().threads[OTHER]!.messages.every((m) => m.isRead)).toBe(true);
+  });
+
+  it('conversation:deleted removes the conversation and its thread', async () => {
+    await openWith([dm(1)], [{ user: person(OTHER), lastMessage: dm(1), unreadCount: 1 }]);
+    store().conversationRemoved(OTHER);
+    expect(store().conversations).toEqual([]);
+    expect(store().threads[OTHER]).toBeUndefined();
+  });
+
+  it('a reconnect refetches the loaded thread and fills what was missed without doubles', async () => {
+    await openWith([dm(1), dm(2)]);
+    store().received(dm(3));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/messages/recent' ? json([]) : json({ user: person(OTHER), messages: [dm(1), dm(2), dm(3), dm(4)], nextBefore: null }),
+      ),
+    );
+    await store().refreshLoaded();
+    expect(thread()).toEqual([1, 2, 3, 4]);
+  });
+});

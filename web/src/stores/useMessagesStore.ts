@@ -1,0 +1,251 @@
+// Direct messages: the conversation list (GET /api/messages/recent) and the threads opened (GET
+// /api/messages/{userId}, paged back with ?before=). Sends show at once as stand-ins and are
+// replaced by the server's copy, matched by clientKey, whichever of the answer and the
+// 'message:new' event comes first (messageList.ts). After a reconnect refreshLoaded() merges the
+// newest pages back in, so nothing is missed and nothing doubles.
+import { create } from 'zustand';
+import type { ConversationSummary, DirectMessage, MessageUser } from '#protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { mergeNewestPage, prependPage, standInId, upsertMessage, withQuery } from './messageList.ts';
+import { useBadgeStore } from './useBadgeStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+
+export interface Thread {
+  user: MessageUser | null;
+  messages: DirectMessage[];
+  nextBefore: number | null;
+  loaded: boolean;
+  error: boolean;
+  loadingEarlier: boolean;
+}
+
+interface MessagesState {
+  conversations: ConversationSummary[];
+  loaded: boolean;
+  error: boolean;
+  threads: Record<number, Thread>;
+  /** The conversation on screen: messages arriving in it are read at once. */
+  activeUserId: number | null;
+  fetchConversations: () => Promise<void>;
+  openThread: (userId: number) => Promise<void>;
+  setActive: (userId: number | null) => void;
+  loadEarlier: (userId: number) => Promise<void>;
+  /** POST /api/messages; the stand-in shows until the answer or the event. Throws on failure (the stand-in goes). */
+  send: (to: MessageUser, content: string, files: readonly File[], clientKey: string) => Promise<DirectMessage>;
+  markRead: (userId: number) => Promise<void>;
+  deleteConversation: (userId: number) => Promise<void>;
+  /** 'message:new' (and the answer to one's own send). */
+  received: (message: DirectMessage) => void;
+  /** 'message:read'. */
+  read: (payload: { readerId: number; otherUserId: number }) => void;
+  /** 'conversation:deleted', or one's own delete. */
+  conversationRemoved: (userId: number) => void;
+  refreshLoaded: () => Promise<void>;
+  reset: () => void;
+}
+
+const myId = () => useSessionStore.getState().user?.id ?? 0;
+const otherOf = (m: DirectMessage) => (m.fromUserId === myId() ? m.toUser : m.fromUser);
+const emptyThread = (): Thread => ({ user: null, messages: [], nextBefore: null, loaded: false, error: false, loadingEarlier: false });
+
+/** Newest conversation first; a stand-in's time is now. */
+const byLatest = (a: ConversationSummary, b: ConversationSummary) =>
+  a.lastMessage.createdAt < b.lastMessage.createdAt ? 1 : a.lastMessage.createdAt > b.lastMessage.createdAt ? -1 : b.lastMessage.id - a.lastMessage.id;
+
+/** The multipart body of a send: the JSON fields plus one part per image. */
+export function messageFormData(fields: Record<string, string | number>, files: readonly File[], field: string): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, String(value));
+  for (const file of files) data.append(field, file, file.name);
+  return data;
+}
+
+/** Moves on at reset: a fetch that started before it is ignored. */
+let generation = 0;
+/** Ids of messages already counted as unread by an event (an event repeated does not count twice). */
+const counted = new Set<number>();
+
+export const useMessagesStore = create<MessagesState>((set, get) => {
+  const patchThread = (userId: number, patch: (t: Thread) => Partial<Thread>) =>
+    set((s) => {
+      const t = s.threads[userId] ?? emptyThread();
+      return { threads: { ...s.threads, [userId]: { ...t, ...patch(t) } } };
+    });
+
+  /** The conversation list after a message in it: it moves to the top with the message as its last. */
+  const touchConversation = (message: DirectMessage) =>
+    set((s) => {
+      const other = otherOf(message);
+      const current = s.conversations.find((c) => c.user.id === other.id);
+      // An older message (a late answer or event) does not replace the newer last one.
+      if (current && current.lastMessage.id > 0 && message.id > 0 && current.lastMessage.id > message.id) return {};
+      const firstSeen = message.id > 0 && !counted.has(message.id) && current?.lastMessage.id !== message.id;
+      if (message.id > 0) counted.add(message.id);
+      const fromOther = message.fromUserId === other.id;
+      const unreadCount = (current?.unreadCount ?? 0) + (fromOther && !message.isRead && firstSeen ? 1 : 0);
+      const entry: ConversationSummary = { user: current?.user ?? other, lastMessage: message, unreadCount };
+      return { conversations: [entry, ...s.conversations.filter((c) => c.user.id !== other.id)].sort(byLatest) };
+    });
+
+  return {
+    conversations: [],
+    loaded: false,
+    error: false,
+    threads: {},
+    activeUserId: null,
+
+    fetchConversations: async () => {
+      const mine = generation;
+      try {
+        const list = await api.get('/api/messages/recent');
+        if (mine !== generation) return;
+        set({ conversations: [...list].sort(byLatest), loaded: true, error: false });
+      } catch {
+        if (mine === generation) set({ loaded: true, error: true });
+      }
+    },
+
+    openThread: async (userId) => {
+      const mine = generation;
+      try {
+        const page = await api.get(`/api/messages/${userId}`);
+        if (mine !== generation) return;
+        patchThread(userId, (t) => {
+          const merged = mergeNewestPage(t.messages, page.messages, page.nextBefore, t.nextBefore);
+          return { messages: merged.items, nextBefore: merged.nextBefore, user: page.user, loaded: true, error: false };
+        });
+      } catch {
+        if (mine === generation) patchThread(userId, () => ({ loaded: true, error: true }));
+      }
+    },
+
+    setActive: (userId) => set({ activeUserId: userId }),
+
+    loadEarlier: async (userId) => {
+      const t = get().threads[userId];
+      if (!t || t.nextBefore === null || t.loadingEarlier) return;
+      patchThread(userId, () => ({ loadingEarlier: true }));
+      try {
+        const page = await api.get(withQuery(`/api/messages/${userId}`, { before: t.nextBefore }));
+        patchThread(userId, (cur) => ({ messages: prependPage(cur.messages, page.messages), nextBefore: page.nextBefore, loadingEarlier: false }));
+      } catch {
+        patchThread(userId, () => ({ loadingEarlier: false }));
+        throw new Error('load earlier failed');
+      }
+    },
+
+    send: async (to, content, files, clientKey) => {
+      const me = useSessionStore.getState().user;
+      const meAsSender: MessageUser = {
+        id: me?.id ?? 0,
+        firstName: me?.firstName ?? null,
+        lastName: me?.lastName ?? null,
+        profileImageUrl: me?.profileImageUrl ?? null,
+        employeeNumber: me?.employeeNumber ?? null,
+      };
+      const standIn: DirectMessage = {
+        id: standInId(),
+        fromUserId: meAsSender.id,
+        toUserId: to.id,
+        fromUser: meAsSender,
+        toUser: to,
+        content: content.trim() === '' && files.length > 0 ? ' ' : content,
+        isRead: false,
+        createdAt: new Date().toISOString(),
+        // Stand-in previews are shown by the composer's object URLs until the server copy comes.
+        attachments: [],
+        clientKey,
+      };
+      patchThread(to.id, (t) => ({ messages: upsertMessage(t.messages, standIn), user: t.user ?? to }));
+      try {
+        const fields = { toUserId: to.id, content: standIn.content, clientKey };
+        const saved = await api.post('/api/messages', files.length > 0 ? messageFormData(fields, files, 'attachments') : fields);
+        get().received(saved);
+        return saved;
+      } catch (err) {
+        patchThread(to.id, (t) => ({ messages: removeStandIn(t.messages, standIn.id) }));
+        throw err;
+      }
+    },
+
+    markRead: async (userId) => {
+      const conversation = get().conversations.find((c) => c.user.id === userId);
+      const thread = get().threads[userId];
+      const unreadInThread = thread?.messages.some((m) => m.fromUserId === userId && !m.isRead) ?? false;
+      if ((conversation?.unreadCount ?? 0) === 0 && !unreadInThread) return;
+      get().read({ readerId: myId(), otherUserId: userId });
+      try {
+        await api.post(`/api/messages/${userId}/mark-read`, undefined as never);
+      } finally {
+        void useBadgeStore.getState().fetch();
+      }
+    },
+
+    deleteConversation: async (userId) => {
+      await api.delete(`/api/messages/conversation/${userId}`);
+      get().conversationRemoved(userId);
+      void useBadgeStore.getState().fetch();
+    },
+
+    received: (message) => {
+      const other = otherOf(message);
+      const t = get().threads[other.id];
+      if (t) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
+      touchConversation(message);
+      const active = get().activeUserId === other.id;
+      if (active && message.fromUserId === other.id && !message.isRead && pageVisible()) {
+        void get().markRead(other.id).catch(() => undefined);
+      }
+    },
+
+    read: ({ readerId, otherUserId }) => {
+      const me = myId();
+      // readerId read what otherUserId sent: in the caller's list that is the thread with the other one.
+      const other = readerId === me ? otherUserId : readerId;
+      const sender = otherUserId;
+      set((s) => {
+        const t = s.threads[other];
+        const threads = t
+          ? { ...s.threads, [other]: { ...t, messages: t.messages.map((m) => (m.fromUserId === sender && !m.isRead ? { ...m, isRead: true } : m)) } }
+          : s.threads;
+        const conversations = s.conversations.map((c) =>
+          c.user.id !== other
+            ? c
+            : {
+                ...c,
+                unreadCount: readerId === me ? 0 : c.unreadCount,
+                lastMessage: c.lastMessage.fromUserId === sender ? { ...c.lastMessage, isRead: true } : c.lastMessage,
+              },
+        );
+        return { threads, conversations };
+      });
+    },
+
+    conversationRemoved: (userId) =>
+      set((s) => {
+        const threads = { ...s.threads };
+        delete threads[userId];
+        return { conversations: s.conversations.filter((c) => c.user.id !== userId), threads };
+      }),
+
+    refreshLoaded: async () => {
+      const jobs: Promise<void>[] = [];
+      if (get().loaded) jobs.push(get().fetchConversations());
+      for (const [id, t] of Object.entries(get().threads)) if (t.loaded) jobs.push(get().openThread(Number(id)));
+      await Promise.all(jobs);
+    },
+
+    reset: () => {
+      generation++;
+      counted.clear();
+      set({ conversations: [], loaded: false, error: false, threads: {}, activeUserId: null });
+    },
+  };
+});
+
+function removeStandIn(messages: DirectMessage[], id: number): DirectMessage[] {
+  return messages.filter((m) => m.id !== id);
+}
+
+/** A message arriving in the open conversation counts as read only while the page is seen. */
+const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
