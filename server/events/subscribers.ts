@@ -3,6 +3,7 @@ import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
 import { boardSubscriber } from '../features/board/board.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
+import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';
 import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
@@ -22,6 +23,7 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(matchNoticesSubscriber(deps));
   events.subscribe(notificationsSubscriber(deps));
   events.subscribe(offerNoticesSubscriber(deps));
+  events.subscribe(messagesSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

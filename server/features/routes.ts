@@ -4,6 +4,7 @@ import type { AppState } from '../http/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { matchesRoutes } from './matches/matches.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -23,5 +24,6 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     dashboardRoutes(),
     scheduleRoutes(deps),
     uploadsRoutes(deps),
+    messagesRoutes(deps),
   ];
 }

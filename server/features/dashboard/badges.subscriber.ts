@@ -22,6 +22,13 @@ function usersMoved(e: DomainEvent): readonly number[] {
       return [e.fromUserId, e.toUserId];
     case 'offer.removed':
       return e.userIds;
+    // Unread messages: the recipient's count grows; the reader's (or the deleter's) shrinks.
+    case 'message.sent':
+      return [e.toUserId];
+    case 'message.read':
+      return [e.readerId];
+    case 'conversation.deleted':
+      return [e.userId];
     default:
       return [];
   }
@@ -41,6 +48,9 @@ export const badgesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
       'offer.sent',
       'offer.answered',
       'offer.removed',
+      'message.sent',
+      'message.read',
+      'conversation.deleted',
     ],
     async handle(events) {
       const users = [...new Set(events.flatMap(usersMoved))];

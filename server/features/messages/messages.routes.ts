@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { MSG } from '#protocol/messages.ts';
+import { directMessageSchema } from '#protocol/schemas/messages.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { invalid, notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { imageUploads } from '../../http/uploads.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { MessagesService } from './messages.service.ts';
+
+const FIELD = 'attachments';
+
+/** A query value as one string ('' when absent; the first when repeated). */
+const queryText = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
+
+export function messagesRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const uploads = imageUploads(deps, [FIELD]);
+  const service = (ctx: AppContext) => new MessagesService(ctx.state.em, deps);
+  const otherId = (raw: string | undefined) => parseId(raw, notFound(MSG.userNotFound));
+
+  /** Signed in and within the send rate (LIMITS.messages, per user) before any upload is read. */
+  const maySend = async (ctx: AppContext, next: Next) => {
+    const user = requireUser(ctx);
+    await deps.limits.consume('messages', `user:${user.id}`);
+    await next();
+  };
+
+  router.get('/api/messages/recent', async (ctx) => {
+    ctx.body = await service(ctx).recent(requireUser(ctx));
+  });
+
+  // JSON, or multipart with the same fields and up to 6 images in `attachments`.
+  router.post('/api/messages', maySend, uploads.parse, async (ctx) => {
+    const user = requireUser(ctx);
+    const body = parseBody(directMessageSchema, ctx.request.body);
+    const files = ([] as unknown[]).concat(ctx.request.files?.[FIELD] ?? []).length;
+    if (body.content.trim() === '' && files === 0) throw invalid(MSG.messageEmpty, 'content');
+    const to = await service(ctx).recipient(user, body.toUserId);
+    const { message, created } = await uploads.withImages(ctx, FIELD, (images) => service(ctx).send(user, to, body, images));
+    ctx.status = created ? 201 : 200;
+    ctx.body = message;
+  });
+
+  router.post('/api/messages/:userId/mark-read', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).markRead(user, otherId(ctx.params.userId));
+    ctx.body = { message: 'Messages marked read' };
+  });
+
+  router.delete('/api/messages/conversation/:userId', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).deleteConversation(user, otherId(ctx.params.userId));
+    ctx.body = { message: MSG.conversationDeleted };
+  });
+
+  // After /recent, which this pattern would otherwise take (:userId is digits only, so "recent" is 404 anyway).
+  router.get('/api/messages/:userId', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = otherId(ctx.params.userId);
+    const rawBefore = queryText(ctx.query.before);
+    const before = rawBefore === '' ? null : parseId(rawBefore, invalid('Invalid page cursor', 'before'));
+    ctx.body = await service(ctx).thread(user, id, before);
+  });
+
+  router.get('/api/crew-members', async (ctx) => {
+    ctx.body = await service(ctx).crew(requireUser(ctx), queryText(ctx.query.search));
+  });
+
+  return router;
+}

@@ -1,0 +1,161 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MESSAGE_PAGE } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import { storedContent, type DirectMessageBody } from '#protocol/schemas/messages.ts';
+import type { ConversationSummary, CrewMember, DirectMessage, ThreadPage } from '#protocol/shapes.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, forbidden, invalid, notFound } from '../../http/errors.ts';
+import type { StoredUpload } from '../../storage/file-store.ts';
+import { groupKeyOf } from '../users/group.ts';
+import { hasAdminRights } from '../users/owner.ts';
+import type { UserRecord } from '../users/user.presenter.ts';
+import { findUser } from '../users/users.queries.ts';
+import { presentCrewMember, presentMessage, presentMessageUser } from './messages.presenter.ts';
+import {
+  clearConversation,
+  clearedThroughId,
+  crewOfGroup,
+  haveConversation,
+  insertAttachments,
+  insertMessage,
+  lastMessageId,
+  markRead,
+  messageIdByClientKey,
+  messagesByIds,
+  recentConversations,
+  threadPage,
+} from './messages.queries.ts';
+
+type MessagesDeps = Pick<Deps, 'events' | 'config'>;
+
+/** The search text of GET /api/crew-members: trimmed and held to a sane length. */
+const SEARCH_MAX = 100;
+
+/**
+ * Direct messages (spec sections 5 and 7): between crew of one group (airline, base, position,
+ * aircraft type), or between anyone and an admin. A conversation deleted by one person stays with
+ * the other (conversation_cleared).
+ */
+export class MessagesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly deps: MessagesDeps,
+  ) {}
+
+  private isAdmin(u: UserRecord): boolean {
+    return hasAdminRights(u, this.deps.config.ownerEmail);
+  }
+
+  /** Same group, or either of the two an admin. */
+  private mayMessage(me: UserRecord, other: UserRecord): boolean {
+    if (this.isAdmin(me) || this.isAdmin(other)) return true;
+    const mine = groupKeyOf(me);
+    return mine !== null && mine === groupKeyOf(other);
+  }
+
+  /** The recipient of a send, checked before any upload is stored. */
+  async recipient(me: UserRecord, toUserId: number): Promise<UserRecord> {
+    if (toUserId === me.id) throw invalid(MSG.messageToSelf, 'toUserId');
+    const to = await findUser(this.em, toUserId);
+    if (!to) throw new AppError(404, 'not_found', MSG.messageRecipientInvalid, 'toUserId');
+    if (!this.mayMessage(me, to)) throw forbidden(MSG.messageRecipientNotAllowed);
+    return to;
+  }
+
+  /**
+   * Stores the message (201) or, for a client key the sender already used, answers with the message
+   * stored then (200: `created` false) and releases this attempt's files.
+   */
+  async send(
+    me: UserRecord,
+    to: UserRecord,
+    body: DirectMessageBody,
+    images: readonly StoredUpload[],
+  ): Promise<{ message: DirectMessage; created: boolean }> {
+    const clientKey = body.clientKey ?? null;
+    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
+      const content = storedContent(body.content, images.length);
+      const inserted = await insertMessage(em, { fromUserId: me.id, toUserId: to.id, content, clientKey });
+      if (inserted !== undefined) {
+        await insertAttachments(em, inserted, images);
+        events.record({ type: 'message.sent', messageId: inserted, fromUserId: me.id, toUserId: to.id });
+        return { id: inserted, created: true };
+      }
+      // The key was used: the first send stored the message (and its images); this one's go.
+      const stored = await messageIdByClientKey(em, me.id, clientKey!);
+      if (stored === undefined) throw new Error('messages: client key conflict without a stored message');
+      if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
+      return { id: stored, created: false };
+    });
+    const [row] = await messagesByIds(this.em, [id]);
+    return { message: presentMessage(row!, me.id), created };
+  }
+
+  async recent(me: UserRecord): Promise<ConversationSummary[]> {
+    const convs = await recentConversations(this.em, me.id);
+    const rows = await messagesByIds(
+      this.em,
+      convs.map((c) => c.lastId),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return convs.flatMap((c) => {
+      const row = byId.get(c.lastId);
+      if (!row) return []; // deleted (with its user) between the two reads
+      const message = presentMessage(row, me.id);
+      return [{ user: message.fromUserId === me.id ? message.toUser : message.fromUser, lastMessage: message, unreadCount: Number(c.unreadCount ?? 0) }];
+    });
+  }
+
+  /** Someone the caller may message, or has a conversation with; anyone else is not found. */
+  private async reachable(me: UserRecord, otherId: number): Promise<UserRecord> {
+    const other = otherId === me.id ? undefined : await findUser(this.em, otherId);
+    if (!other) throw notFound(MSG.userNotFound);
+    if (!this.mayMessage(me, other) && !(await haveConversation(this.em, me.id, other.id))) throw notFound(MSG.userNotFound);
+    return other;
+  }
+
+  async thread(me: UserRecord, otherId: number, before: number | null): Promise<ThreadPage> {
+    const other = await this.reachable(me, otherId);
+    const after = await clearedThroughId(this.em, me.id, other.id);
+    const rows = await threadPage(this.em, { userId: me.id, otherId: other.id, after, before, limit: MESSAGE_PAGE + 1 });
+    const more = rows.length > MESSAGE_PAGE;
+    const page = rows.slice(0, MESSAGE_PAGE).reverse();
+    return {
+      user: presentMessageUser(other),
+      messages: page.map((m) => presentMessage(m, me.id)),
+      nextBefore: more ? page[0]!.id : null,
+    };
+  }
+
+  /** Idempotent: a second call changes nothing and tells no one. */
+  async markRead(me: UserRecord, otherId: number): Promise<void> {
+    const other = await this.reachable(me, otherId);
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      if ((await markRead(em, me.id, other.id)) > 0) events.record({ type: 'message.read', readerId: me.id, otherUserId: other.id });
+    });
+  }
+
+  /**
+   * Hides the conversation from the caller up to its newest message; the other person keeps it.
+   * What the caller had not read counts as read (it no longer shows anywhere for them).
+   */
+  async deleteConversation(me: UserRecord, otherId: number): Promise<void> {
+    const other = otherId === me.id ? undefined : await findUser(this.em, otherId);
+    if (!other) throw notFound(MSG.userNotFound);
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const last = await lastMessageId(em, me.id, other.id);
+      if (last === undefined) return;
+      await clearConversation(em, me.id, other.id, last);
+      if ((await markRead(em, me.id, other.id, last)) > 0) events.record({ type: 'message.read', readerId: me.id, otherUserId: other.id });
+      events.record({ type: 'conversation.deleted', userId: me.id, otherUserId: other.id });
+    });
+  }
+
+  /** The crew picker: the caller's group (none until the profile names it), the caller excluded. */
+  async crew(me: UserRecord, search: string): Promise<CrewMember[]> {
+    if (groupKeyOf(me) === null) return [];
+    const group = { airline: me.airline!, base: me.base!, position: me.position!, aircraftType: me.aircraftType! };
+    const rows = await crewOfGroup(this.em, me.id, group, search.trim().slice(0, SEARCH_MAX));
+    return rows.map(presentCrewMember);
+  }
+}
