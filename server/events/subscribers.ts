@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
+import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.ts';
 import { boardSubscriber } from '../features/board/board.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
@@ -24,6 +25,7 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(notificationsSubscriber(deps));
   events.subscribe(offerNoticesSubscriber(deps));
   events.subscribe(messagesSubscriber(deps));
+  events.subscribe(baseChatSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Deps } from '../deps.ts';
 import type { AppState } from '../http/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { baseChatRoutes } from './base-chat/base-chat.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { matchesRoutes } from './matches/matches.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
@@ -25,5 +26,6 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     scheduleRoutes(deps),
     uploadsRoutes(deps),
     messagesRoutes(deps),
+    baseChatRoutes(deps),
   ];
 }

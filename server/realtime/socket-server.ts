@@ -82,3 +82,15 @@ export async function moveUserToGroup(io: IoServer, userId: number, from: string
     if (to) target.in(rooms.user(userId)).socketsJoin(rooms.board(to));
   }
 }
+
+/** Moves a user's sockets out of `leave` and into `join` (chat rooms after a profile change). */
+export function moveUserRooms(io: IoServer, userId: number, leave: readonly string[], join: readonly string[]): void {
+  const out = leave.filter((r) => !join.includes(r));
+  const into = join.filter((r) => !leave.includes(r));
+  if (out.length === 0 && into.length === 0) return;
+  // Locally at once (even while Redis is down), then on the other instances through the adapter.
+  for (const target of [io.local, io]) {
+    if (out.length) target.in(rooms.user(userId)).socketsLeave([...out]);
+    if (into.length) target.in(rooms.user(userId)).socketsJoin([...into]);
+  }
+}

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../../config.ts';
 import { rooms } from '../../realtime/rooms.ts';
+import { chatRoomNamesOf } from '../base-chat/chat-room.ts';
 import { statsFor } from '../dashboard/dashboard.service.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { hasAdminRights } from '../users/owner.ts';
@@ -37,6 +38,8 @@ export function createSessionAccess(orm: MikroORM, cache: SessionCache, config: 
       const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
       const group = groupKeyOf(session.user);
       if (group) joined.push(rooms.board(group));
+      // Both chat rooms of the user's airline, base and position (the aircraft type does not split them).
+      joined.push(...chatRoomNamesOf(session.user));
       if (hasAdminRights(session.user, config.ownerEmail)) joined.push(rooms.admins);
       return { userId: session.user.id, sid: session.sid, rooms: joined };
     },
