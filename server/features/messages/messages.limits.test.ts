@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#protocol/messages.ts';
+import { makeUser } from '../../test/factories.ts';
+import { sql } from '../../test/outbox.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** The send limit (LIMITS.messages, per user), lowered to 3 here so the test stays short. */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ RATE_LIMIT_OVERRIDES: 'register=100000,forgotPassword=100000,messages=3' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('POST /api/messages rate limit', () => {
+  it('refuses sends past the limit with 429 and the text, per sender; reading stays open', async () => {
+    const a = await makeUser(app, { base: 'LIM' });
+    const b = await makeUser(app, { base: 'LIM' });
+    for (let i = 0; i < 3; i++) expect((await a.client.post('/api/messages', { toUserId: b.user.id, content: `m${i}` })).status).toBe(201);
+    const refused = await a.client.post('/api/messages', { toUserId: b.user.id, content: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(MSG.tooManyRequests);
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from messages where from_user_id = $1', [a.user.id])).toEqual([{ n: 3 }]);
+    // Another sender has their own allowance; the limited one can still read.
+    expect((await b.client.post('/api/messages', { toUserId: a.user.id, content: 'hi' })).status).toBe(201);
+    expect((await a.client.get('/api/messages/recent')).status).toBe(200);
+  });
+});
