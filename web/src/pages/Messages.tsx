@@ -49,6 +49,13 @@ export default function Messages() {
       setPicked(null);
     }
   }
+  // The open conversation was deleted (here or in another tab): back to the list.
+  const lastRemoved = useMessagesStore((s) => s.lastRemoved);
+  const [seenRemoval, setSeenRemoval] = useState(lastRemoved?.seq ?? 0);
+  if (lastRemoved && lastRemoved.seq !== seenRemoval) {
+    setSeenRemoval(lastRemoved.seq);
+    if (lastRemoved.userId === selectedId) setSelectedId(null);
+  }
   useEffect(() => {
     if (validParam !== null) void navigate('/messages', { replace: true });
   }, [validParam, navigate]);
@@ -79,7 +86,6 @@ export default function Messages() {
     if (!ok) return;
     try {
       await useMessagesStore.getState().deleteConversation(user.id);
-      setSelectedId(null);
       toast({ title: MSG.conversationDeleted });
     } catch {
       toast({ title: TEXT.errorTitle, description: MSG.conversationDeleteFailed, variant: 'destructive' });

@@ -24,6 +24,8 @@ interface MessagesState {
   loaded: boolean;
   error: boolean;
   threads: Record<number, Thread>;
+  /** The last conversation removed (here or in another tab), so the screen can close it. */
+  lastRemoved: { userId: number; seq: number } | null;
   /** The conversation on screen: messages arriving in it are read at once. */
   activeUserId: number | null;
   fetchConversations: () => Promise<void>;
@@ -92,6 +94,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     loaded: false,
     error: false,
     threads: {},
+    lastRemoved: null,
     activeUserId: null,
 
     fetchConversations: async () => {
@@ -225,7 +228,11 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       set((s) => {
         const threads = { ...s.threads };
         delete threads[userId];
-        return { conversations: s.conversations.filter((c) => c.user.id !== userId), threads };
+        return {
+          conversations: s.conversations.filter((c) => c.user.id !== userId),
+          threads,
+          lastRemoved: { userId, seq: (s.lastRemoved?.seq ?? 0) + 1 },
+        };
       }),
 
     refreshLoaded: async () => {
@@ -238,7 +245,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     reset: () => {
       generation++;
       counted.clear();
-      set({ conversations: [], loaded: false, error: false, threads: {}, activeUserId: null });
+      set({ conversations: [], loaded: false, error: false, threads: {}, lastRemoved: null, activeUserId: null });
     },
   };
 });
