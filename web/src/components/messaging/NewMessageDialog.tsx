@@ -44,7 +44,7 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
         id={searchId}
         type="search"
         className="input crew-search"
-        placeholder="Search by name, airline, position or employee #"
+        placeholder="Search name, airline, position, employee #"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         data-autofocus
