@@ -4,7 +4,9 @@ import type { CrewRow, MessageRow } from './messages.queries.ts';
 /** The pool returns times as PostgreSQL's text (db/kysely.ts); the API sends ISO strings. */
 const iso = (t: string) => new Date(t).toISOString();
 
-export function presentMessageUser(u: Pick<MessageUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'employeeNumber'>): MessageUser {
+export function presentMessageUser(
+  u: Pick<MessageUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'employeeNumber'>,
+): MessageUser {
   return { id: u.id, firstName: u.firstName, lastName: u.lastName, profileImageUrl: u.profileImageUrl, employeeNumber: u.employeeNumber };
 }
 

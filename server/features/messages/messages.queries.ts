@@ -94,7 +94,13 @@ export async function insertAttachments(em: EntityManager, messageId: number, im
   await kysely(em)
     .insertInto('message_attachments')
     .values(
-      images.map((i) => ({ message_id: messageId, filename: i.filename, original_name: i.originalName, mime_type: i.mimeType, size: i.size })),
+      images.map((i) => ({
+        message_id: messageId,
+        filename: i.filename,
+        original_name: i.originalName,
+        mime_type: i.mimeType,
+        size: i.size,
+      })),
     )
     .execute();
 }
@@ -104,10 +110,7 @@ export async function insertAttachments(em: EntityManager, messageId: number, im
  * `limit` rows, below `before` when given, above `after` (what the user cleared). Both halves are ranges of
  * messages_recipient_sender_index (recipient, sender, id).
  */
-export function threadPage(
-  em: EntityManager,
-  a: { userId: number; otherId: number; after: number; before: number | null; limit: number },
-) {
+export function threadPage(em: EntityManager, a: { userId: number; otherId: number; after: number; before: number | null; limit: number }) {
   let q = messagesQuery(kysely(em))
     .where((eb) =>
       eb.or([
@@ -225,6 +228,27 @@ export async function clearConversation(em: EntityManager, userId: number, other
       })),
     )
     .execute();
+}
+
+/**
+ * Deletes the pair's messages up to `throughId` (both people have cleared them: no one can see them
+ * again) with their attachments; the attachments' stored file names, for removal after commit.
+ */
+export async function purgeMessages(em: EntityManager, userId: number, otherId: number, throughId: number): Promise<string[]> {
+  const db = kysely(em);
+  const ids = db
+    .selectFrom('messages')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('to_user_id', '=', otherId), eb('from_user_id', '=', userId)]),
+        eb.and([eb('to_user_id', '=', userId), eb('from_user_id', '=', otherId)]),
+      ]),
+    )
+    .where('id', '<=', throughId);
+  const files = await db.deleteFrom('message_attachments').where('message_id', 'in', ids).returning('filename').execute();
+  await db.deleteFrom('messages').where('id', 'in', ids).execute();
+  return files.map((f) => f.filename);
 }
 
 /**

@@ -23,7 +23,13 @@ const newGroup = () => ({ base: `RT${(seq++).toString(36).toUpperCase()}${Math.f
 
 /** A socket on exactly one transport, as a browser whose network allows only that one. */
 function openSocket(url: string, cookie: string, transport: 'websocket' | 'polling'): Promise<TestSocket> {
-  const socket: TestSocket = io(url, { path: '/socket.io', transports: [transport], extraHeaders: { cookie }, reconnection: false, forceNew: true });
+  const socket: TestSocket = io(url, {
+    path: '/socket.io',
+    transports: [transport],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
@@ -73,7 +79,11 @@ describe('direct messages across two instances', () => {
         const toA = nextEvent(aOtherTab, 'message:new');
         const badge = badgesWhere(bSocket, (s) => s.unreadMessages === 1);
         const key = randomUUID();
-        const res = await a.client.post<DirectMessage>('/api/messages', { toUserId: b.user.id, content: `over ${transport}`, clientKey: key });
+        const res = await a.client.post<DirectMessage>('/api/messages', {
+          toUserId: b.user.id,
+          content: `over ${transport}`,
+          clientKey: key,
+        });
         expect(res.status).toBe(201);
         const [received] = await toB;
         expect(received).toEqual({ ...res.body, clientKey: null });
@@ -130,7 +140,10 @@ describe('direct messages across two instances', () => {
       const key = randomUUID();
       const first = await a.client.post('/api/messages', { toUserId: b.user.id, content: 'once', clientKey: key });
       // The retry goes through the other instance, as after a reconnect behind a load balancer.
-      const retry = await apps.two.client().setCookieHeader(a.client.cookieHeader).post('/api/messages', { toUserId: b.user.id, content: 'once', clientKey: key });
+      const retry = await apps.two
+        .client()
+        .setCookieHeader(a.client.cookieHeader)
+        .post('/api/messages', { toUserId: b.user.id, content: 'once', clientKey: key });
       expect([first.status, retry.status]).toEqual([201, 200]);
       await settle();
       expect(got).toHaveLength(1);

@@ -22,6 +22,7 @@ import {
   markRead,
   messageIdByClientKey,
   messagesByIds,
+  purgeMessages,
   recentConversations,
   threadPage,
 } from './messages.queries.ts';
@@ -102,7 +103,13 @@ export class MessagesService {
       const row = byId.get(c.lastId);
       if (!row) return []; // deleted (with its user) between the two reads
       const message = presentMessage(row, me.id);
-      return [{ user: message.fromUserId === me.id ? message.toUser : message.fromUser, lastMessage: message, unreadCount: Number(c.unreadCount ?? 0) }];
+      return [
+        {
+          user: message.fromUserId === me.id ? message.toUser : message.fromUser,
+          lastMessage: message,
+          unreadCount: Number(c.unreadCount ?? 0),
+        },
+      ];
     });
   }
 
@@ -137,7 +144,8 @@ export class MessagesService {
 
   /**
    * Hides the conversation from the caller up to its newest message; the other person keeps it.
-   * What the caller had not read counts as read (it no longer shows anywhere for them).
+   * What the caller had not read counts as read (it no longer shows anywhere for them). Messages
+   * both people have cleared are deleted, with their files.
    */
   async deleteConversation(me: UserRecord, otherId: number): Promise<void> {
     const other = otherId === me.id ? undefined : await findUser(this.em, otherId);
@@ -146,6 +154,11 @@ export class MessagesService {
       const last = await lastMessageId(em, me.id, other.id);
       if (last === undefined) return;
       await clearConversation(em, me.id, other.id, last);
+      const theirs = Math.min(last, await clearedThroughId(em, other.id, me.id));
+      if (theirs > 0) {
+        const filenames = await purgeMessages(em, me.id, other.id, theirs);
+        if (filenames.length) events.record({ type: 'files.released', filenames });
+      }
       if ((await markRead(em, me.id, other.id, last)) > 0) events.record({ type: 'message.read', readerId: me.id, otherUserId: other.id });
       events.record({ type: 'conversation.deleted', userId: me.id, otherUserId: other.id });
     });

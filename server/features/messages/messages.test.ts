@@ -39,7 +39,8 @@ const send = (from: SignedInUser, to: { user: { id: number } }, content: string,
   // Untyped answer: a refusal's body is {message}, a send's a DirectMessage.
   from.client.post('/api/messages', { toUserId: to.user.id, content, ...extra });
 const recent = (u: SignedInUser) => u.client.get<ConversationSummary[]>('/api/messages/recent');
-const thread = (u: SignedInUser, other: { user: { id: number } }, query = '') => u.client.get<ThreadPage>(`/api/messages/${other.user.id}${query}`);
+const thread = (u: SignedInUser, other: { user: { id: number } }, query = '') =>
+  u.client.get<ThreadPage>(`/api/messages/${other.user.id}${query}`);
 const stats = async (u: SignedInUser) => (await u.client.get<DashboardStats>('/api/dashboard/stats')).body;
 
 /** Makes `u` an admin and signs in afresh (sessions are cached for a few seconds). */
@@ -157,7 +158,10 @@ describe('POST /api/messages', () => {
     const g = newGroup();
     const a = await makeUser(app, g);
     const b = await makeUser(app, g);
-    const res = await a.client.post<DirectMessage>('/api/messages', form({ toUserId: b.user.id, content: '' }, [png('one.png'), png('two.png')]));
+    const res = await a.client.post<DirectMessage>(
+      '/api/messages',
+      form({ toUserId: b.user.id, content: '' }, [png('one.png'), png('two.png')]),
+    );
     expect(res.status).toBe(201);
     expect(res.body.content).toBe(' ');
     expect(res.body.attachments).toEqual([
@@ -178,17 +182,32 @@ describe('POST /api/messages', () => {
     const a = await makeUser(app, g);
     const b = await makeUser(app, g);
     const before = await listUploads(app.uploadDir);
-    const seven = await a.client.post('/api/messages', form({ toUserId: b.user.id, content: 'x' }, Array.from({ length: 7 }, () => png())));
+    const seven = await a.client.post(
+      '/api/messages',
+      form(
+        { toUserId: b.user.id, content: 'x' },
+        Array.from({ length: 7 }, () => png()),
+      ),
+    );
     expect(seven.status).toBe(400);
     expect(seven.body.message).toBe(MSG.tooManyImages);
     const script = { name: 'evil.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') };
     const disguised = await a.client.post('/api/messages', form({ toUserId: b.user.id, content: 'x' }, [png(), script]));
     expect(disguised.status).toBe(400);
     expect(disguised.body.message).toBe(MSG.onlyImages);
-    const text = await a.client.post('/api/messages', form({ toUserId: b.user.id, content: 'x' }, [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hi') }]));
+    const text = await a.client.post(
+      '/api/messages',
+      form({ toUserId: b.user.id, content: 'x' }, [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hi') }]),
+    );
     expect(text.status).toBe(400);
     expect(text.body.message).toBe(MSG.onlyImages);
-    const six = await a.client.post('/api/messages', form({ toUserId: b.user.id, content: '' }, Array.from({ length: 6 }, () => png())));
+    const six = await a.client.post(
+      '/api/messages',
+      form(
+        { toUserId: b.user.id, content: '' },
+        Array.from({ length: 6 }, () => png()),
+      ),
+    );
     expect(six.status).toBe(201);
     expect(six.body.attachments).toHaveLength(6);
     expect(await sql(app.databaseUrl, 'select id from messages where from_user_id = $1', [a.user.id])).toHaveLength(1);
@@ -218,7 +237,10 @@ describe('POST /api/messages', () => {
     expect(again.body).toEqual(first.body);
     // A retried multipart send with images keeps the first message and leaves no extra file.
     const before = await listUploads(app.uploadDir);
-    const retried = await a.client.post<DirectMessage>('/api/messages', form({ toUserId: b.user.id, content: 'once', clientKey: key }, [png()]));
+    const retried = await a.client.post<DirectMessage>(
+      '/api/messages',
+      form({ toUserId: b.user.id, content: 'once', clientKey: key }, [png()]),
+    );
     expect(retried.status).toBe(200);
     expect(retried.body.id).toBe(first.body.id);
     await expect.poll(async () => (await listUploads(app.uploadDir)).filter((f) => !before.includes(f))).toEqual([]);
@@ -257,7 +279,13 @@ describe('GET /api/messages/recent, unread counts and mark-read', () => {
       ['Bea', 'my answer to b', 2],
       ['Cal', 'c1', 1],
     ]);
-    expect(res.body[0]!.user).toEqual({ id: b.user.id, firstName: 'Bea', lastName: 'Crew', profileImageUrl: null, employeeNumber: b.user.employeeNumber });
+    expect(res.body[0]!.user).toEqual({
+      id: b.user.id,
+      firstName: 'Bea',
+      lastName: 'Crew',
+      profileImageUrl: null,
+      employeeNumber: b.user.employeeNumber,
+    });
     expect((await stats(me)).unreadMessages).toBe(3);
     expect((await recent(b)).body.map((s) => [s.user.id, s.unreadCount])).toEqual([[me.user.id, 1]]);
 
@@ -349,6 +377,29 @@ describe('DELETE /api/messages/conversation/:userId', () => {
     expect((await recent(a)).body.map((s) => [s.lastMessage.content, s.unreadCount])).toEqual([['three', 1]]);
     expect((await thread(a, b)).body.messages.map((m) => m.content)).toEqual(['three']);
     expect((await stats(a)).unreadMessages).toBe(1);
+  });
+
+  it('once both people have deleted it, its messages and their files are gone; later messages stay', async () => {
+    const g = newGroup();
+    const a = await makeUser(app, g);
+    const b = await makeUser(app, g);
+    const withImage = await a.client.post<DirectMessage>('/api/messages', form({ toUserId: b.user.id, content: 'pic' }, [png()]));
+    expect(withImage.status).toBe(201);
+    const file = withImage.body.attachments[0]!.filename;
+    await send(b, a, 'reply');
+    expect((await a.client.delete(`/api/messages/conversation/${b.user.id}`)).status).toBe(200);
+    const later = await send(a, b, 'after a deleted it');
+    const pair = () =>
+      sql(app.databaseUrl, 'select content from messages where from_user_id in ($1, $2) order by id', [a.user.id, b.user.id]);
+    expect((await pair()).map((r) => r.content)).toEqual(['pic', 'reply', 'after a deleted it']);
+    expect(await listUploads(app.uploadDir)).toContain(file);
+    expect((await b.client.delete(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
+    // a still sees the message sent after their own deletion; b sees nothing.
+    expect((await pair()).map((r) => r.content)).toEqual(['after a deleted it']);
+    expect((await thread(a, b)).body.messages.map((m) => m.id)).toEqual([later.body.id]);
+    expect((await thread(b, a)).body.messages).toEqual([]);
+    expect(await sql(app.databaseUrl, 'select id from message_attachments where filename = $1', [file])).toEqual([]);
+    await expect.poll(async () => (await listUploads(app.uploadDir)).includes(file)).toBe(false);
   });
 
   it('404 for an unknown user', async () => {
