@@ -43,7 +43,8 @@ const messagesBadge = async (page: Page) => {
   const badge = page.locator('.topnav a[href="/messages"] .count-badge');
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 };
-const conversationItem = (page: Page, name: string) => page.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: name });
+const conversationItem = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: name });
 const thread = (page: Page, name: string) => page.getByRole('region', { name: `Conversation with ${name}` });
 const bubbles = (page: Page) => page.locator('.thread .bubble-row');
 const chatCard = (page: Page) => page.locator('.base-chat-card');
@@ -266,7 +267,11 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
       expect(await layoutProblems(page)).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
 
-      const longName = await makeUser(suite.app, { ...group, firstName: 'Maximiliana-Alexandrina', lastName: 'Montgomery-Worthington-Smythe' });
+      const longName = await makeUser(suite.app, {
+        ...group,
+        firstName: 'Maximiliana-Alexandrina',
+        lastName: 'Montgomery-Worthington-Smythe',
+      });
       const short = await makeUser(suite.app, { ...group, firstName: 'Jo', lastName: 'Li' });
       const long = 'A long message that keeps going to see how the bubble wraps its text across lines. '.repeat(5);
       await sendJson(short, me, 'hi');

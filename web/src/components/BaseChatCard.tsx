@@ -13,13 +13,23 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
 import { TrashIcon } from './Icons.tsx';
-import { AttachButton, AttachmentPreviews, Avatar, MessageBox, MessageImages, MoreIcon, SendIcon, messageTime, shownText } from './messaging/pieces.tsx';
+import {
+  AttachButton,
+  AttachmentPreviews,
+  Avatar,
+  MessageBox,
+  MessageImages,
+  MoreIcon,
+  SendIcon,
+  messageTime,
+  shownText,
+} from './messaging/pieces.tsx';
 import { useAttachments } from './messaging/useAttachments.ts';
 import { useSendDraft } from './messaging/useSendDraft.ts';
 import './messaging/messaging.css';
 import './offers.css';
 
-const TAB_LABELS: Record<ChatType, string> = { reserve: 'Reserve Chat', lineholder: 'Line Holder Chat' };
+const TAB_LABELS: Record<ChatType, string> = { reserve: TEXT.reserveChat, lineholder: TEXT.lineHolderChat };
 
 function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
   // The first click on the options icon shows the delete icon; the second click (on it) deletes.
@@ -57,20 +67,28 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
           {mine && message.id > 0 && (
             <span className="chat-actions">
               {armed ? (
-                <button type="button" className="icon-button chat-delete" onClick={() => void remove()} disabled={deleting} ref={deleteButton}>
+                <button
+                  type="button"
+                  className="icon-button chat-delete"
+                  onClick={() => void remove()}
+                  disabled={deleting}
+                  ref={deleteButton}
+                >
                   <TrashIcon />
-                  <span className="visually-hidden">Delete message</span>
+                  <span className="visually-hidden">{TEXT.deleteMessage}</span>
                 </button>
               ) : (
                 <button type="button" className="icon-button chat-options" onClick={() => setArmed(true)}>
                   <MoreIcon />
-                  <span className="visually-hidden">Message options</span>
+                  <span className="visually-hidden">{TEXT.messageOptions}</span>
                 </button>
               )}
             </span>
           )}
         </div>
         {text && <p className="chat-text">{text}</p>}
+        {/* A photos-only send shows its photos once the server has stored them. */}
+        {!text && message.id < 0 && <p className="chat-text muted">{TEXT.sending}</p>}
         <MessageImages attachments={message.attachments} />
       </div>
     </li>
@@ -119,8 +137,13 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
       <ol className="chat-messages" ref={list} aria-label={`${TAB_LABELS[chatType]} messages`} tabIndex={0}>
         {room.nextBefore !== null && (
           <li className="load-earlier">
-            <button type="button" className="button button-outline button-sm" onClick={() => void useChatStore.getState().loadEarlier(chatType)} disabled={room.loadingEarlier}>
-              {room.loadingEarlier ? TEXT.loading : 'Load earlier'}
+            <button
+              type="button"
+              className="button button-outline button-sm"
+              onClick={() => void useChatStore.getState().loadEarlier(chatType)}
+              disabled={room.loadingEarlier}
+            >
+              {room.loadingEarlier ? TEXT.loading : TEXT.loadEarlier}
             </button>
           </li>
         )}
@@ -129,7 +152,7 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
             {TEXT.loading}
           </li>
         ) : room.error && room.messages.length === 0 ? (
-          <li className="empty-text chat-empty">Could not load the chat.</li>
+          <li className="empty-text chat-empty">{TEXT.chatLoadFailed}</li>
         ) : room.messages.length === 0 ? (
           <li className="empty-text chat-empty">{MSG.noMessages}</li>
         ) : (
@@ -145,11 +168,18 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
       >
         <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
         <div className="composer-row">
-          <AttachButton onFiles={attachments.add} disabled={attachments.full} label="Attach photos" />
-          <MessageBox value={text} onChange={setText} onSubmit={submit} placeholder="Message your base..." aria-label={`Message to ${TAB_LABELS[chatType]}`} maxLength={MESSAGE_MAX} />
+          <AttachButton onFiles={attachments.add} disabled={attachments.full} label={TEXT.attachPhotos} />
+          <MessageBox
+            value={text}
+            onChange={setText}
+            onSubmit={submit}
+            placeholder={TEXT.messageYourBase}
+            aria-label={`Message to ${TAB_LABELS[chatType]}`}
+            maxLength={MESSAGE_MAX}
+          />
           <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
             <SendIcon />
-            <span className="visually-hidden">Send</span>
+            <span className="visually-hidden">{TEXT.send}</span>
           </button>
         </div>
       </form>
@@ -164,7 +194,8 @@ export function BaseChatCard() {
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
-    const next = event.key === 'Home' ? CHAT_TYPES[0] : event.key === 'End' ? CHAT_TYPES[CHAT_TYPES.length - 1] : CHAT_TYPES.find((t) => t !== tab);
+    const next =
+      event.key === 'Home' ? CHAT_TYPES[0] : event.key === 'End' ? CHAT_TYPES[CHAT_TYPES.length - 1] : CHAT_TYPES.find((t) => t !== tab);
     if (!next) return;
     setTab(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
@@ -174,10 +205,10 @@ export function BaseChatCard() {
     <section className="card base-chat-card" aria-labelledby={`${baseId}-heading`}>
       <div className="card-header">
         <h2 id={`${baseId}-heading`} className="card-title">
-          Base Chat
+          {TEXT.baseChat}
         </h2>
       </div>
-      <div role="tablist" aria-label="Base Chat" className="tabs chat-tabs">
+      <div role="tablist" aria-label={TEXT.baseChat} className="tabs chat-tabs">
         {CHAT_TYPES.map((t) => (
           <button
             key={t}

@@ -221,7 +221,7 @@ export default function Dashboard() {
           )}
         </section>
 
-<BaseChatCard />
+        <BaseChatCard />
       </div>
 
       {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}

@@ -69,17 +69,22 @@ export default function Messages() {
 
   const conversation = conversations.find((c) => c.user.id === selectedId);
   const thread = selectedId === null ? undefined : threads[selectedId];
-  const unreadHere = (conversation?.unreadCount ?? 0) > 0 || (thread?.messages.some((m) => m.fromUserId === selectedId && !m.isRead) ?? false);
+  const unreadHere =
+    (conversation?.unreadCount ?? 0) > 0 || (thread?.messages.some((m) => m.fromUserId === selectedId && !m.isRead) ?? false);
   useEffect(() => {
-    if (selectedId !== null && unreadHere) void useMessagesStore.getState().markRead(selectedId).catch(() => undefined);
+    if (selectedId !== null && unreadHere)
+      void useMessagesStore
+        .getState()
+        .markRead(selectedId)
+        .catch(() => undefined);
   }, [selectedId, unreadHere]);
 
   const otherUser: MessageUser | null = conversation?.user ?? thread?.user ?? (picked?.id === selectedId ? picked : null);
 
   async function deleteConversation(user: MessageUser) {
     const ok = await confirm({
-      title: 'Delete Conversation',
-      description: `Delete your conversation with ${fullName(user)}? It is removed for you only.`,
+      title: TEXT.deleteConversationTitle,
+      description: TEXT.deleteConversationConfirm.replace('{name}', fullName(user)),
       confirmLabel: TEXT.delete,
       destructive: true,
     });
@@ -99,13 +104,13 @@ export default function Messages() {
     <div className="page-inner messages-page">
       <div className="page-header">
         <div>
-          <h1>Messages</h1>
-          <p className="page-subtitle">Talk with crew in your group</p>
+          <h1>{TEXT.messagesTitle}</h1>
+          <p className="page-subtitle">{TEXT.messagesSubtitle}</p>
         </div>
         <div className="page-actions">
           <button type="button" className="button button-primary" onClick={() => setDialogOpen(true)}>
             <PlusIcon />
-            New Message
+            {TEXT.newMessage}
           </button>
         </div>
       </div>
@@ -114,7 +119,7 @@ export default function Messages() {
         {showList && (
           <section className="card conversations-pane" aria-labelledby="conversations-heading">
             <h2 id="conversations-heading" className="card-title conversations-heading">
-              Conversations
+              {TEXT.conversations}
             </h2>
             {!loaded ? (
               <p className="muted list-slot" role="status">
@@ -135,11 +140,16 @@ export default function Messages() {
                 myId={myId}
                 onBack={narrow ? () => setSelectedId(null) : undefined}
                 onDelete={() => void deleteConversation(otherUser)}
-                onLoadEarlier={() => void useMessagesStore.getState().loadEarlier(selectedId).catch(() => undefined)}
+                onLoadEarlier={() =>
+                  void useMessagesStore
+                    .getState()
+                    .loadEarlier(selectedId)
+                    .catch(() => undefined)
+                }
               />
             ) : selectedId !== null && thread?.error ? (
               <div className="thread-placeholder">
-                <p className="empty-text">Could not open this conversation.</p>
+                <p className="empty-text">{TEXT.conversationLoadFailed}</p>
                 <button type="button" className="button button-outline" onClick={() => setSelectedId(null)}>
                   {TEXT.back}
                 </button>
@@ -150,7 +160,7 @@ export default function Messages() {
               </p>
             ) : (
               <div className="thread-placeholder">
-                <p className="empty-text">Select a conversation or start a new one.</p>
+                <p className="empty-text">{TEXT.selectConversation}</p>
               </div>
             )}
           </div>
@@ -162,7 +172,13 @@ export default function Messages() {
           onClose={() => setDialogOpen(false)}
           onPick={(member) => {
             setDialogOpen(false);
-            setPicked({ id: member.id, firstName: member.firstName, lastName: member.lastName, profileImageUrl: member.profileImageUrl, employeeNumber: member.employeeNumber });
+            setPicked({
+              id: member.id,
+              firstName: member.firstName,
+              lastName: member.lastName,
+              profileImageUrl: member.profileImageUrl,
+              employeeNumber: member.employeeNumber,
+            });
             setSelectedId(member.id);
           }}
         />

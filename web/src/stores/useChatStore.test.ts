@@ -39,7 +39,10 @@ describe('base chat store', () => {
 
   it('an own send: stand-in, then one message whatever the order of answer and event', async () => {
     const saved = chat(5, { userId: ME, content: 'hi', clientKey: 'key-chat-0001' });
-    vi.stubGlobal('fetch', vi.fn(async () => json(saved, 201)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(saved, 201)),
+    );
     const sending = store().send('reserve', 'hi', [], 'key-chat-0001');
     expect(room()).toHaveLength(1);
     store().received(saved);
@@ -49,7 +52,10 @@ describe('base chat store', () => {
   });
 
   it('a deleted message never comes back from a late event or page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ messages: [chat(1), chat(2)], nextBefore: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ messages: [chat(1), chat(2)], nextBefore: null })),
+    );
     await store().fetch('reserve');
     store().removed({ id: 2, chatType: 'reserve' });
     store().received(chat(2));
@@ -58,9 +64,15 @@ describe('base chat store', () => {
   });
 
   it('deleteMessage calls DELETE and removes it; a failure keeps it and throws', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ messages: [chat(1, { userId: ME })], nextBefore: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ messages: [chat(1, { userId: ME })], nextBefore: null })),
+    );
     await store().fetch('reserve');
-    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'no' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'no' }, 500)),
+    );
     await expect(store().deleteMessage(store().rooms.reserve.messages[0]!)).rejects.toThrow();
     expect(room()).toEqual([1]);
     const ok = vi.fn(async () => json({ message: 'ok' }));

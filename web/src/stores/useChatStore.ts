@@ -73,7 +73,11 @@ export const useChatStore = create<ChatState>((set, get) => {
       patch(chatType, () => ({ loadingEarlier: true }));
       try {
         const page = await api.get(withQuery(roomPath(chatType), { before: room.nextBefore }));
-        patch(chatType, (cur) => ({ messages: prependPage(cur.messages, page.messages, deleted), nextBefore: page.nextBefore, loadingEarlier: false }));
+        patch(chatType, (cur) => ({
+          messages: prependPage(cur.messages, page.messages, deleted),
+          nextBefore: page.nextBefore,
+          loadingEarlier: false,
+        }));
       } catch {
         patch(chatType, () => ({ loadingEarlier: false }));
       }

@@ -7,7 +7,13 @@ import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
 const OTHER = 8;
-const person = (id: number): MessageUser => ({ id, firstName: `F${id}`, lastName: `L${id}`, profileImageUrl: null, employeeNumber: String(id) });
+const person = (id: number): MessageUser => ({
+  id,
+  firstName: `F${id}`,
+  lastName: `L${id}`,
+  profileImageUrl: null,
+  employeeNumber: String(id),
+});
 
 function dm(id: number, over: Partial<DirectMessage> = {}): DirectMessage {
   const fromUserId = over.fromUserId ?? OTHER;
@@ -52,7 +58,10 @@ describe('own sends', () => {
   it('show at once, and the answer and the event for them leave one message, in either order', async () => {
     await openWith([dm(1)]);
     let answer: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const sending = store().send(person(OTHER), 'hello', [], 'key-12345678');
     expect(thread()).toHaveLength(2);
     expect(store().threads[OTHER]!.messages[1]!.id).toBeLessThan(0);
@@ -68,7 +77,10 @@ describe('own sends', () => {
 
   it('a failed send removes the stand-in and throws', async () => {
     await openWith([dm(1)]);
-    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'no' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'no' }, 500)),
+    );
     await expect(store().send(person(OTHER), 'hi', [], 'key-abcdefgh')).rejects.toThrow();
     expect(thread()).toEqual([1]);
   });
@@ -89,10 +101,13 @@ describe('own sends', () => {
 describe('incoming messages and read marks', () => {
   it('a new message moves its conversation to the top and counts once as unread, even if the event repeats', async () => {
     const third = 9;
-    await openWith([], [
-      { user: person(third), lastMessage: dm(3, { fromUserId: third }), unreadCount: 0 },
-      { user: person(OTHER), lastMessage: dm(1), unreadCount: 0 },
-    ]);
+    await openWith(
+      [],
+      [
+        { user: person(third), lastMessage: dm(3, { fromUserId: third }), unreadCount: 0 },
+        { user: person(OTHER), lastMessage: dm(1), unreadCount: 0 },
+      ],
+    );
     store().setActive(null);
     store().received(dm(4));
     store().received(dm(4));

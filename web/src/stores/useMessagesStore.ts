@@ -52,7 +52,11 @@ const emptyThread = (): Thread => ({ user: null, messages: [], nextBefore: null,
 
 /** Newest conversation first; a stand-in's time is now. */
 const byLatest = (a: ConversationSummary, b: ConversationSummary) =>
-  a.lastMessage.createdAt < b.lastMessage.createdAt ? 1 : a.lastMessage.createdAt > b.lastMessage.createdAt ? -1 : b.lastMessage.id - a.lastMessage.id;
+  a.lastMessage.createdAt < b.lastMessage.createdAt
+    ? 1
+    : a.lastMessage.createdAt > b.lastMessage.createdAt
+      ? -1
+      : b.lastMessage.id - a.lastMessage.id;
 
 /** The multipart body of a send: the JSON fields plus one part per image. */
 export function messageFormData(fields: Record<string, string | number>, files: readonly File[], field: string): FormData {
@@ -130,7 +134,11 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       patchThread(userId, () => ({ loadingEarlier: true }));
       try {
         const page = await api.get(withQuery(`/api/messages/${userId}`, { before: t.nextBefore }));
-        patchThread(userId, (cur) => ({ messages: prependPage(cur.messages, page.messages), nextBefore: page.nextBefore, loadingEarlier: false }));
+        patchThread(userId, (cur) => ({
+          messages: prependPage(cur.messages, page.messages),
+          nextBefore: page.nextBefore,
+          loadingEarlier: false,
+        }));
       } catch {
         patchThread(userId, () => ({ loadingEarlier: false }));
         throw new Error('load earlier failed');
@@ -197,7 +205,9 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       touchConversation(message);
       const active = get().activeUserId === other.id;
       if (active && message.fromUserId === other.id && !message.isRead && pageVisible()) {
-        void get().markRead(other.id).catch(() => undefined);
+        void get()
+          .markRead(other.id)
+          .catch(() => undefined);
       }
     },
 
@@ -209,7 +219,10 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       set((s) => {
         const t = s.threads[other];
         const threads = t
-          ? { ...s.threads, [other]: { ...t, messages: t.messages.map((m) => (m.fromUserId === sender && !m.isRead ? { ...m, isRead: true } : m)) } }
+          ? {
+              ...s.threads,
+              [other]: { ...t, messages: t.messages.map((m) => (m.fromUserId === sender && !m.isRead ? { ...m, isRead: true } : m)) },
+            }
           : s.threads;
         const conversations = s.conversations.map((c) =>
           c.user.id !== other

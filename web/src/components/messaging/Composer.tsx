@@ -5,6 +5,7 @@ import { MESSAGE_MAX } from '#protocol/limits.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { useMessagesStore } from '../../stores/useMessagesStore.ts';
 import { fullName } from '../../lib/format.ts';
+import { TEXT } from '../../texts.ts';
 import { AttachButton, AttachmentPreviews, MessageBox, SendIcon } from './pieces.tsx';
 import { useAttachments } from './useAttachments.ts';
 import { useSendDraft } from './useSendDraft.ts';
@@ -41,11 +42,18 @@ export function Composer({ to }: { to: MessageUser }) {
     >
       <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
       <div className="composer-row">
-        <AttachButton onFiles={attachments.add} disabled={attachments.full} label="Attach images" />
-        <MessageBox value={text} onChange={setText} onSubmit={submit} placeholder="Type a message..." aria-label={`Message to ${fullName(to)}`} maxLength={MESSAGE_MAX} />
+        <AttachButton onFiles={attachments.add} disabled={attachments.full} label={TEXT.attachImages} />
+        <MessageBox
+          value={text}
+          onChange={setText}
+          onSubmit={submit}
+          placeholder={TEXT.typeMessage}
+          aria-label={`Message to ${fullName(to)}`}
+          maxLength={MESSAGE_MAX}
+        />
         <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
           <SendIcon />
-          <span className="visually-hidden">Send</span>
+          <span className="visually-hidden">{TEXT.send}</span>
         </button>
       </div>
     </form>

@@ -2,11 +2,12 @@
 import type { ConversationSummary } from '#protocol/shapes.ts';
 import { MSG } from '#protocol/messages.ts';
 import { fullName } from '../../lib/format.ts';
+import { TEXT } from '../../texts.ts';
 import { Avatar, messageTime, shownText } from './pieces.tsx';
 
 export function lastMessagePreview(c: ConversationSummary, myId: number): string {
   const text = shownText(c.lastMessage.content).replace(/\s+/g, ' ').trim();
-  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? 'Sent an image' : '');
+  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? TEXT.sentAnImage : '');
   return c.lastMessage.fromUserId === myId ? `You: ${body}` : body;
 }
 
@@ -20,7 +21,7 @@ interface Props {
 export function ConversationList({ conversations, selectedId, myId, onSelect }: Props) {
   if (conversations.length === 0) return <p className="empty-text list-slot">{MSG.noConversations}</p>;
   return (
-    <ul className="conversation-list" aria-label="Conversations">
+    <ul className="conversation-list" aria-label={TEXT.conversations}>
       {conversations.map((c) => {
         const unread = c.unreadCount;
         return (

@@ -6,6 +6,7 @@ import type { CrewMember } from '#protocol/shapes.ts';
 import { api } from '../../api/client.ts';
 import { fullName, POSITION_LABELS } from '../../lib/format.ts';
 import { withQuery } from '../../stores/messageList.ts';
+import { TEXT } from '../../texts.ts';
 import { Modal } from '../Modal.tsx';
 import { Avatar } from './pieces.tsx';
 
@@ -13,7 +14,11 @@ const SEARCH_DELAY_MS = 200;
 
 export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMember) => void; onClose: () => void }) {
   const [search, setSearch] = useState('');
-  const [state, setState] = useState<{ members: CrewMember[]; loaded: boolean; error: boolean }>({ members: [], loaded: false, error: false });
+  const [state, setState] = useState<{ members: CrewMember[]; loaded: boolean; error: boolean }>({
+    members: [],
+    loaded: false,
+    error: false,
+  });
   const searchId = useId();
 
   useEffect(() => {
@@ -36,25 +41,25 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
   }, [search]);
 
   return (
-    <Modal title="New Message" onClose={onClose} className="new-message-dialog">
+    <Modal title={TEXT.newMessage} onClose={onClose} className="new-message-dialog">
       <label htmlFor={searchId} className="visually-hidden">
-        Search crew
+        {TEXT.searchCrew}
       </label>
       <input
         id={searchId}
         type="search"
         className="input crew-search"
-        placeholder="Search name, airline, position, employee #"
+        placeholder={TEXT.searchCrewPlaceholder}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         data-autofocus
       />
       {!state.loaded ? (
         <p className="muted list-slot" role="status">
-          Loading...
+          {TEXT.loading}
         </p>
       ) : state.error ? (
-        <p className="empty-text list-slot">Could not load crew members.</p>
+        <p className="empty-text list-slot">{TEXT.crewLoadFailed}</p>
       ) : state.members.length === 0 ? (
         <p className="empty-text list-slot" role="status">
           {MSG.noCrewMembers}
@@ -68,7 +73,9 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
                 <span className="crew-option-text">
                   <span className="crew-option-name">{fullName(m)}</span>
                   <span className="crew-option-meta">
-                    {[m.airline, m.position ? POSITION_LABELS[m.position] : null, m.employeeNumber ? `#${m.employeeNumber}` : null].filter(Boolean).join(' · ')}
+                    {[m.airline, m.position ? POSITION_LABELS[m.position] : null, m.employeeNumber ? `#${m.employeeNumber}` : null]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
               </button>

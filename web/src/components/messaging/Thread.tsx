@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
+import { TEXT } from '../../texts.ts';
 import type { Thread as ThreadState } from '../../stores/useMessagesStore.ts';
 import { TrashIcon } from '../Icons.tsx';
 import { Composer } from './Composer.tsx';
@@ -25,11 +26,15 @@ function Bubble({ message, mine, showRead }: { message: DirectMessage; mine: boo
     <li className={`bubble-row${mine ? ' is-mine' : ''}${message.id < 0 ? ' is-pending' : ''}`} data-message-id={message.id}>
       <div className="bubble">
         {text && <p className="bubble-text">{text}</p>}
+        {/* An image-only send shows its images once the server has stored them. */}
+        {!text && message.id < 0 && <p className="bubble-text">{TEXT.sending}</p>}
         <MessageImages attachments={message.attachments} />
       </div>
       <span className="bubble-meta">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
-        {showRead && <span className="read-mark">{message.id < 0 ? 'Sending...' : message.isRead ? 'Read' : 'Sent'}</span>}
+        {showRead && (
+          <span className="read-mark">{message.id < 0 ? TEXT.sending : message.isRead ? TEXT.messageRead : TEXT.messageSent}</span>
+        )}
       </span>
     </li>
   );
@@ -60,7 +65,7 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
         {onBack && (
           <button type="button" className="icon-button thread-back" onClick={onBack}>
             <BackIcon />
-            <span className="visually-hidden">Back to conversations</span>
+            <span className="visually-hidden">{TEXT.backToConversations}</span>
           </button>
         )}
         <Avatar user={user} />
@@ -71,20 +76,20 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
         </h2>
         <button type="button" className="icon-button thread-delete" onClick={onDelete}>
           <TrashIcon />
-          <span className="visually-hidden">Delete conversation</span>
+          <span className="visually-hidden">{TEXT.deleteConversation}</span>
         </button>
       </header>
       <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0}>
         {thread?.nextBefore != null && (
           <li className="load-earlier">
             <button type="button" className="button button-outline button-sm" onClick={onLoadEarlier} disabled={thread.loadingEarlier}>
-              {thread.loadingEarlier ? 'Loading...' : 'Load earlier'}
+              {thread.loadingEarlier ? TEXT.loading : TEXT.loadEarlier}
             </button>
           </li>
         )}
         {!thread?.loaded && messages.length === 0 ? (
           <li className="muted thread-empty" role="status">
-            Loading...
+            {TEXT.loading}
           </li>
         ) : messages.length === 0 ? (
           <li className="empty-text thread-empty">{MSG.noMessages}</li>

@@ -10,7 +10,18 @@ import type { PickedImage } from './useAttachments.ts';
 
 function Svg({ children }: { children: React.ReactNode }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -59,7 +70,10 @@ type BoxProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | '
 };
 
 /** The text box: grows with its text from 40 to 120 px, then scrolls; Enter sends, Shift+Enter adds a line. */
-export const MessageBox = forwardRef<HTMLTextAreaElement, BoxProps>(function MessageBox({ value, onChange, onSubmit, className, ...rest }, outer) {
+export const MessageBox = forwardRef<HTMLTextAreaElement, BoxProps>(function MessageBox(
+  { value, onChange, onSubmit, className, ...rest },
+  outer,
+) {
   const inner = useRef<HTMLTextAreaElement | null>(null);
   useLayoutEffect(() => {
     const el = inner.current;

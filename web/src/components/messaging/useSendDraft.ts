@@ -19,7 +19,13 @@ export function useSendDraft() {
     return key;
   }
 
-  async function run(text: string, files: File[], send: (key: string) => Promise<unknown>, restore: (text: string, files: File[]) => void, failText: string = MSG.messageSendFailed) {
+  async function run(
+    text: string,
+    files: File[],
+    send: (key: string) => Promise<unknown>,
+    restore: (text: string, files: File[]) => void,
+    failText: string = MSG.messageSendFailed,
+  ) {
     const key = keyFor(text, files);
     try {
       await send(key);
