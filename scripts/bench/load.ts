@@ -22,8 +22,13 @@ export interface LoadOptions {
   seconds: number;
   /** Builds each request's body, so every request can differ (new requests, new dates). */
   body?: () => string;
-  /** Headers for each request on top of `headers`: to act as many users in turn (their cookies). */
-  headersEach?: () => Record<string, string>;
+  /**
+   * Headers for each request on top of `headers`: to act as many users in turn (their cookies).
+   * `context` belongs to the connection and reaches `onResponse` for the same request.
+   */
+  headersEach?: (context: Record<string, unknown>) => Record<string, string>;
+  /** Each response with its body: to act on what a request created (the request's `context` as set in `headersEach`). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
 /** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
@@ -37,14 +42,21 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     duration: o.seconds,
     overallRate: o.rate,
     requests:
-      o.body || o.headersEach
+      o.body || o.headersEach || o.onResponse
         ? [
             {
-              setupRequest: (req) => ({
+              // autocannon's context is a plain object per connection; typed `object` in its types.
+              setupRequest: (req, context) => ({
                 ...req,
                 ...(o.body ? { body: o.body() } : {}),
-                ...(o.headersEach ? { headers: { ...req.headers, ...o.headersEach() } } : {}),
+                ...(o.headersEach ? { headers: { ...req.headers, ...o.headersEach(context as Record<string, unknown>) } } : {}),
               }),
+              ...(o.onResponse
+                ? {
+                    onResponse: (status: number, body: string, context: object) =>
+                      o.onResponse!(status, body, context as Record<string, unknown>),
+                  }
+                : {}),
             },
           ]
         : undefined,

@@ -66,10 +66,25 @@ async function boardSizes(ctx: BenchContext, cookie: string): Promise<{ identity
   return { identity: await kb('identity'), br: await kb('br') };
 }
 
-/** One instance under board reads, creates and the group's sockets; the app's memory sampled each second. */
+/** Each crew member keeps this many requests on the board: after posting one more, they delete their oldest. */
+const HANDFUL = 4;
+
+/**
+ * One instance under board reads, creates with churn and the group's sockets; the app's memory
+ * sampled each second.
+ *
+ * The load is the budget's (board reads 100/s, creates 10/s, 200 sockets) on realistic data
+ * (ARCHITECTURE.md section 10: "a busy group is 40 or more crew posting in turn, each with a
+ * handful of requests, never one account with thousands"): the creates come from the group's 57
+ * crew in turn, and each of them, having posted, deletes their oldest request once they hold more
+ * than a handful (4), as crew remove requests that were traded or are no longer wanted. So the
+ * board stays near its 200 to 230 active requests through the run, as a busy group's does, instead
+ * of growing by 3,000 requests in 5 minutes. The deletes (about 10/s once everyone holds a handful)
+ * are load on top of the budget's: each is one more invalidation and one more event to 200 sockets.
+ */
 export const mixedScenario: Scenario = {
   name: 'mixed',
-  description: `one instance for ${MIXED_SECONDS} s: board reads 100/s, creates 10/s, ${SOCKETS} sockets of the group; RSS`,
+  description: `one instance for ${MIXED_SECONDS} s: board reads 100/s, creates 10/s with churn (each crew keeps ${HANDFUL}), ${SOCKETS} sockets of the group; RSS`,
   async run(ctx) {
     const { crew } = await seedBoard(ctx);
     // Crew on several devices each; every read and every create comes from the next member in turn.
@@ -87,8 +102,20 @@ export const mixedScenario: Scenario = {
         )
       ).rows[0]!.n;
     const boardBefore = await countBoard();
-    let heard = 0;
-    for (const s of sockets) s.on('board:upsert', () => heard++);
+    // Each writer's requests on the board, oldest first.
+    const held = crew.map(() => [] as number[]);
+    const seeded = await ctx.db.query<{ id: number; user_id: number }>(
+      "select id, user_id from requests where group_key = $1 and status = 'active' and last_date >= current_date order by id",
+      [CALLER_GROUP],
+    );
+    for (const row of seeded.rows) held[crew.indexOf(row.user_id)]?.push(row.id);
+    const churn = deleteOldest(ctx.appUrl, writers, held);
+    let upserts = 0;
+    let removes = 0;
+    for (const s of sockets) {
+      s.on('board:upsert', () => upserts++);
+      s.on('board:remove', () => removes++);
+    }
     const rss = sampleRss(ctx.appPid);
     let r = 0;
     let w = 0;
@@ -111,11 +138,18 @@ export const mixedScenario: Scenario = {
           rate: 10,
           seconds: MIXED_SECONDS,
           headers: { 'content-type': 'application/json' },
-          headersEach: () => ({ cookie: writers[w++ % writers.length]! }),
           body: newRequestBody,
+          headersEach: (context) => {
+            context.writer = w++ % writers.length;
+            return { cookie: writers[context.writer as number]! };
+          },
+          onResponse: (status, body, context) => {
+            if (status === 201) churn.posted(context.writer as number, (JSON.parse(body) as { id: number }).id);
+          },
         }),
       ]);
-      // The last creates' events are on their way.
+      await churn.settled();
+      // The last writes' events are on their way.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
       for (const s of sockets) s.close();
@@ -123,16 +157,81 @@ export const mixedScenario: Scenario = {
     const memory = rss.stop();
     ctx.record(reads);
     ctx.record(creates);
-    // Every create is active and ahead, so each one is a board event for every socket.
+    const deletes = churn.result(`mixed ${MIXED_SECONDS} s: DELETE /api/requests/:id (churn)`, MIXED_SECONDS);
+    ctx.record(deletes);
     const boardAfter = await countBoard();
+    // Every create is active and ahead, and every delete takes one off: each is an event for every socket.
+    const expected = (n: number) => n * sockets.length;
     ctx.note(
       `Mixed load, one instance, ${MIXED_SECONDS} s (board reads 100/s by ${SOCKETS} sessions, creates 10/s by ${crew.length} crew in turn, ` +
-        `${sockets.length} sockets): app RSS ${memory.start} MB before, max ${memory.max} MB, ${memory.end} MB at the end (budget <= 250 MB; ` +
-        `through the run: ${memory.trend.join(', ')}); ` +
-        `sockets heard ${heard} of ${(boardAfter - boardBefore) * sockets.length} board events; the board grew from ${boardBefore} to ${boardAfter} requests.`,
+        `each deleting their oldest beyond ${HANDFUL}: ${churn.count} deletes; ${sockets.length} sockets): app RSS ${memory.start} MB before, ` +
+        `max ${memory.max} MB, ${memory.end} MB at the end (budget <= 250 MB; through the run: ${memory.trend.join(', ')}); ` +
+        `sockets heard ${upserts} of ${expected(churn.created)} upserts and ` +
+        `${removes} of ${expected(churn.count)} removes; the board went from ${boardBefore} to ${boardAfter} requests; ` +
+        `the app used ${memory.cpu.toFixed(1)} s of CPU (${((memory.cpu / MIXED_SECONDS) * 100).toFixed(0)}% of one core).`,
     );
   },
 };
+
+/**
+ * The churn: after a writer's create, their oldest request goes once they hold more than a
+ * handful (DELETE as the owner, from the bench process; latencies kept for the table).
+ */
+function deleteOldest(appUrl: string, cookies: readonly string[], held: number[][]) {
+  const latencies: number[] = [];
+  const pending = new Set<Promise<void>>();
+  let errors = 0;
+  let non2xx = 0;
+  let created = 0;
+  const remove = async (cookie: string, id: number) => {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${appUrl}/api/requests/${id}`, { method: 'DELETE', headers: { cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) non2xx++;
+    } catch {
+      errors++;
+    }
+    latencies.push(performance.now() - t);
+  };
+  return {
+    posted(writer: number, id: number) {
+      created++;
+      const mine = held[writer]!;
+      mine.push(id);
+      if (mine.length <= HANDFUL) return;
+      const p = remove(cookies[writer]!, mine.shift()!);
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    },
+    /** Creates answered 201 so far. */
+    get created() {
+      return created;
+    },
+    /** Deletes answered so far. */
+    get count() {
+      return latencies.length;
+    },
+    async settled() {
+      await Promise.all(pending);
+    },
+    result(label: string, seconds: number): LoadResult {
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
+      return {
+        label,
+        // One for each create once its writer holds a handful: about the creates' rate.
+        offered: 10,
+        p50: at(0.5),
+        p99: at(0.99),
+        max: Math.round(sorted.at(-1) ?? 0),
+        rps: sorted.length / seconds,
+        errors,
+        non2xx,
+      };
+    },
+  };
+}
 
 type AnySocket = Socket<Record<string, (...args: unknown[]) => void>>;
 
@@ -155,8 +254,18 @@ async function connectSockets(url: string, cookies: readonly string[]): Promise<
   return sockets;
 }
 
-/** The process's resident memory (VmRSS) every second, in MB. */
-function sampleRss(pid: number): { stop(): { start: number; max: number; end: number; trend: number[] } } {
+/** The process's CPU time so far (user + system), in seconds: /proc/<pid>/stat fields 14 and 15, in ticks of 1/100 s. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The process's resident memory (VmRSS) every second, in MB, and the CPU it used meanwhile (on a
+ * machine shared with other work, CPU per request varies far less than latency does).
+ */
+function sampleRss(pid: number): { stop(): { start: number; max: number; end: number; trend: number[]; cpu: number } } {
+  const cpuBefore = cpuSeconds(pid);
   const samples: number[] = [];
   const read = () => {
     const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -170,7 +279,7 @@ function sampleRss(pid: number): { stop(): { start: number; max: number; end: nu
       read();
       // Ten evenly spaced samples: whether memory levels off or keeps climbing.
       const trend = Array.from({ length: 10 }, (_, i) => samples[Math.round((i * (samples.length - 1)) / 9)]!);
-      return { start: samples[0]!, max: Math.max(...samples), end: samples.at(-1)!, trend };
+      return { start: samples[0]!, max: Math.max(...samples), end: samples.at(-1)!, trend, cpu: cpuSeconds(pid) - cpuBefore };
     },
   };
 }
