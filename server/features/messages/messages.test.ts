@@ -343,6 +343,30 @@ describe('GET /api/messages/:userId', () => {
     expect((await me.client.get(`/api/messages/${peer.user.id}?before=x`)).status).toBe(400);
   });
 
+  it('a conversation stays readable after one of the two moved to another base; sending is refused', async () => {
+    const g = newGroup();
+    const a = await makeUser(app, g);
+    const b = await makeUser(app, g);
+    await send(a, b, 'before the move');
+    const moved = await b.client.put('/api/profile', {
+      firstName: 'Alex',
+      lastName: 'Crew',
+      airline: 'Delta',
+      position: 'captain',
+      employeeNumber: b.user.employeeNumber,
+      base: newGroup().base,
+      aircraftType: '737',
+      emailNotifications: true,
+    });
+    expect(moved.status).toBe(200);
+    expect((await thread(a, b)).body.messages.map((m) => m.content)).toEqual(['before the move']);
+    expect((await thread(b, a)).body.messages.map((m) => m.content)).toEqual(['before the move']);
+    expect((await b.client.post(`/api/messages/${a.user.id}/mark-read`)).status).toBe(200);
+    const refused = await send(a, b, 'after the move');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MSG.messageRecipientNotAllowed);
+  });
+
   it("someone else's conversation is not in a third person's thread", async () => {
     const g = newGroup();
     const a = await makeUser(app, g);
