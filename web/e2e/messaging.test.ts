@@ -5,7 +5,7 @@
 // the screens' layout at 1280 and 375 px with axe.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
@@ -252,6 +252,58 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     await b.reload();
     await chatCard(b).locator('.chat-line').first().waitFor();
     expect(await chatCard(b).locator('.chat-line').filter({ hasText: 'Anyone on reserve Tuesday?' }).count()).toBe(0);
+  });
+
+  it('a dropped connection catches up from REST on reconnect: the message and chat post sent meanwhile show once, a chat message deleted meanwhile goes', async () => {
+    const group = { base: 'RCN' };
+    const alice = await makeUser(suite.app, { ...group, firstName: 'Rita', lastName: 'Online' });
+    const bob = await makeUser(suite.app, { ...group, firstName: 'Rob', lastName: 'Offline' });
+    await sendJson(alice, bob, 'before the drop');
+    const doomed = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'soon deleted' });
+    expect(doomed.status, doomed.text).toBe(201);
+
+    const b = suite.track(await openAs(suite.browser, suite.app, bob, '/'));
+    // Every socket of this page passes through here: the test can drop what the server sends
+    // (events missed, as over a dead connection), then cut the connection so the client reconnects.
+    let dropping = false;
+    const open: WebSocketRoute[] = [];
+    await b.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (!dropping) ws.send(message);
+      });
+      open.push(ws);
+    });
+    await b.reload();
+    const bChat = chatCard(b);
+    const recent = b.getByRole('region', { name: 'Recent Messages' });
+    await bChat.locator('.chat-line').filter({ hasText: 'soon deleted' }).waitFor();
+    await recent.getByText('before the drop').waitFor();
+    await expect.poll(() => open.length).toBeGreaterThan(0);
+
+    dropping = true;
+    await sendJson(alice, bob, 'sent while you were away');
+    const posted = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'chat while away' });
+    expect(posted.status, posted.text).toBe(201);
+    const del = await alice.client.delete(`/api/base-chat/${(doomed.body as { id: number }).id}`);
+    expect(del.status, del.text).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Missed: nothing of it has arrived.
+    expect(await bChat.getByText('chat while away').count()).toBe(0);
+    expect(await recent.getByText('sent while you were away').count()).toBe(0);
+    expect(await bChat.getByText('soon deleted').count()).toBe(1);
+
+    // The connection drops and comes back: the client catches up from REST.
+    dropping = false;
+    await Promise.all(open.splice(0).map((ws) => ws.close().catch(() => undefined)));
+    await bChat.locator('.chat-line').filter({ hasText: 'chat while away' }).waitFor({ timeout: 20_000 });
+    await recent.getByText('sent while you were away').waitFor({ timeout: 20_000 });
+    await expect.poll(() => bChat.locator('.chat-line').filter({ hasText: 'soon deleted' }).count()).toBe(0);
+    expect(await bChat.locator('.chat-line').count()).toBe(1);
+    // In-app navigation (no reload): the thread holds both messages once.
+    await recent.getByRole('link', { name: /Rita Online/ }).click();
+    await thread(b, 'Rita Online').getByText('sent while you were away').waitFor();
+    expect(await bubbles(b).count()).toBe(2);
   });
 
   describe.each([
