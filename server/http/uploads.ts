@@ -67,6 +67,8 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
     const dir = path.join(tempRoot(config.uploadDir), randomBytes(12).toString('hex'));
     await fs.mkdir(dir, { recursive: true });
     let rejectedPart: Error | undefined;
+    // formidable lists files in the order their writes finish; the sender's order is when each began.
+    const sentOrder = new Map<File, number>();
     try {
       try {
         await koaBody({
@@ -80,6 +82,9 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
             maxFileSize: MAX_IMAGE_BYTES,
             maxTotalFileSize: MAX_TOTAL_BYTES,
             maxFieldsSize: 1024 * 1024,
+            onFileBegin: (_name, file) => {
+              sentOrder.set(file, sentOrder.size);
+            },
             // Parts that can't be images never reach the disk; the request is refused after parsing.
             filter: (part) => {
               const name = part.name ?? '';
@@ -96,6 +101,9 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
         throw refusal(err, texts);
       }
       if (rejectedPart) throw rejectedPart;
+      for (const [name, list] of Object.entries(ctx.request.files ?? {})) {
+        if (Array.isArray(list)) ctx.request.files![name] = [...list].sort((a, b) => (sentOrder.get(a) ?? 0) - (sentOrder.get(b) ?? 0));
+      }
       // The app-wide guard saw no body (multipart is parsed here): text fields and file names are checked now.
       refuseNul(ctx.request.body);
       refuseNul(filesOf(ctx).map((f) => f.originalFilename ?? ''));

@@ -50,6 +50,18 @@ describe('POST /api/requests with trip screenshots', () => {
     expect((await app.client().get(`/uploads/${image.filename}`)).status).toBe(401);
   });
 
+  it('keeps the images in the order they were sent, whichever finishes writing first', async () => {
+    const { client } = await makeUser(app);
+    // A large first part finishes writing after the small ones that follow it.
+    const large = { name: 'first.png', type: 'image/png', bytes: Buffer.concat([TINY_PNG, Buffer.alloc(8 * 1024 * 1024)]) };
+    const names = ['first.png', 'second.png', 'third.png', 'fourth.png', 'fifth.png', 'sixth.png'];
+    for (let round = 0; round < 5; round++) {
+      const res = await client.post('/api/requests', requestForm(requestBody(), [large, ...names.slice(1).map((n) => png(n))]));
+      expect(res.status).toBe(201);
+      expect(res.body.tripImages.map((i: { originalName: string }) => i.originalName)).toEqual(names);
+    }
+  });
+
   it('reads multipart lists sent as JSON text', async () => {
     const { client } = await makeUser(app);
     const res = await client.post(
