@@ -254,6 +254,32 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     expect(await chatCard(b).locator('.chat-line').filter({ hasText: 'Anyone on reserve Tuesday?' }).count()).toBe(0);
   });
 
+  it('a long thread shows its newest page first and Load earlier brings the rest, in order, once', async () => {
+    const group = { base: 'MSP' };
+    const alice = await makeUser(suite.app, { ...group, firstName: 'Pia', lastName: 'Pager' });
+    const bob = await makeUser(suite.app, { ...group, firstName: 'Pat', lastName: 'Reader' });
+    // 55 messages, alternating senders (each stays within the send rate).
+    for (let i = 1; i <= 55; i++) await sendJson(i % 2 ? alice : bob, i % 2 ? bob : alice, `message number ${i}`);
+    const a = suite.track(await openAs(suite.browser, suite.app, alice, `/messages?user=${bob.user.id}`));
+    const t = thread(a, 'Pat Reader');
+    await t.getByText('message number 55', { exact: true }).waitFor();
+    expect(await bubbles(a).count()).toBe(50);
+    expect(await t.getByText('message number 5', { exact: true }).count()).toBe(0);
+    const list = t.locator('.thread-messages');
+    const gapBelow = () => list.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+    // Opened at the newest message.
+    await expect.poll(gapBelow).toBeLessThan(2);
+    await list.evaluate((el) => (el.scrollTop = 0));
+    await t.getByRole('button', { name: 'Load earlier' }).click();
+    await t.getByText('message number 1', { exact: true }).waitFor();
+    expect(await bubbles(a).count()).toBe(55);
+    // The reader stays where they were: the earlier page is above, not in view at once.
+    expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    expect(await t.getByRole('button', { name: 'Load earlier' }).count()).toBe(0);
+    const texts = await t.locator('.bubble-text').allTextContents();
+    expect(texts).toEqual(Array.from({ length: 55 }, (_, i) => `message number ${i + 1}`));
+  });
+
   it('a dropped connection catches up from REST on reconnect: the message and chat post sent meanwhile show once, a chat message deleted meanwhile goes', async () => {
     const group = { base: 'RCN' };
     const alice = await makeUser(suite.app, { ...group, firstName: 'Rita', lastName: 'Online' });

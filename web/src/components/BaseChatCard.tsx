@@ -2,7 +2,7 @@
 // caller's rooms, the messages (name, time, text, images with the full-size viewer), the growing
 // text box (Enter sends, Shift+Enter a new line), image attach (at most 6, images only) and the
 // two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
 import { MESSAGE_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
@@ -21,8 +21,10 @@ import {
   MessageImages,
   MoreIcon,
   SendIcon,
+  messageKey,
   messageTime,
   shownText,
+  useListScroll,
 } from './messaging/pieces.tsx';
 import { useAttachments } from './messaging/useAttachments.ts';
 import { useSendDraft } from './messaging/useSendDraft.ts';
@@ -101,18 +103,11 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
   const [text, setText] = useState('');
   const attachments = useAttachments('refuse');
   const draft = useSendDraft();
-  const list = useRef<HTMLOListElement>(null);
-  const newest = room.messages.at(-1);
-  const newestKey = newest ? (newest.clientKey ?? String(newest.id)) : undefined;
+  const { ref: list, onScroll } = useListScroll(messageKey(room.messages.at(-1)), messageKey(room.messages[0]));
 
   useEffect(() => {
     void useChatStore.getState().fetch(chatType);
   }, [chatType]);
-
-  // Scroll to the newest message: on opening and whenever one arrives.
-  useLayoutEffect(() => {
-    if (list.current) list.current.scrollTop = list.current.scrollHeight;
-  }, [newestKey, room.loaded]);
 
   const canSend = text.trim() !== '' || attachments.images.length > 0;
   function submit() {
@@ -134,7 +129,7 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
 
   return (
     <>
-      <ol className="chat-messages" ref={list} aria-label={`${TAB_LABELS[chatType]} messages`} tabIndex={0}>
+      <ol className="chat-messages" ref={list} aria-label={`${TAB_LABELS[chatType]} messages`} tabIndex={0} onScroll={onScroll}>
         {room.nextBefore !== null && (
           <li className="load-earlier">
             <button

@@ -1,6 +1,5 @@
 // One conversation: the other person (name to their profile), Load earlier, the messages oldest
 // first with read marks on one's own, the composer, and delete (for the caller only).
-import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
@@ -9,7 +8,7 @@ import { TEXT } from '../../texts.ts';
 import type { Thread as ThreadState } from '../../stores/useMessagesStore.ts';
 import { TrashIcon } from '../Icons.tsx';
 import { Composer } from './Composer.tsx';
-import { Avatar, BackIcon, MessageImages, messageTime, shownText } from './pieces.tsx';
+import { Avatar, BackIcon, MessageImages, messageKey, messageTime, shownText, useListScroll } from './pieces.tsx';
 
 interface Props {
   user: MessageUser;
@@ -41,22 +40,9 @@ function Bubble({ message, mine, showRead }: { message: DirectMessage; mine: boo
 }
 
 export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: Props) {
-  const list = useRef<HTMLOListElement>(null);
   const messages = thread?.messages ?? [];
-  const newest = messages.at(-1);
   const lastMine = [...messages].reverse().find((m) => m.fromUserId === myId);
-  const prevNewest = useRef<string | undefined>(undefined);
-
-  // Scroll to the newest message when one arrives (not when earlier ones are put in front).
-  useLayoutEffect(() => {
-    // A stand-in replaced by its server copy keeps its key: no jump for that.
-    const key = newest ? (newest.clientKey ?? String(newest.id)) : undefined;
-    if (key !== prevNewest.current && list.current) list.current.scrollTop = list.current.scrollHeight;
-    prevNewest.current = key;
-  }, [newest]);
-  useEffect(() => {
-    prevNewest.current = undefined;
-  }, [user.id]);
+  const { ref: list, onScroll } = useListScroll(messageKey(messages.at(-1)), messageKey(messages[0]));
 
   const name = fullName(user);
   return (
@@ -79,7 +65,7 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
           <span className="visually-hidden">{TEXT.deleteConversation}</span>
         </button>
       </header>
-      <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0}>
+      <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0} onScroll={onScroll}>
         {thread?.nextBefore != null && (
           <li className="load-earlier">
             <button type="button" className="button button-outline button-sm" onClick={onLoadEarlier} disabled={thread.loadingEarlier}>

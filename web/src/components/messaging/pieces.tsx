@@ -187,3 +187,28 @@ export function Avatar({ user }: { user: { firstName: string | null; lastName: s
     </span>
   );
 }
+
+/**
+ * A message list's scroll: to the bottom when a newer message arrives (or on opening); where the
+ * reader was when earlier messages are put in front (Load earlier). Gives the list's ref and onScroll.
+ */
+export function useListScroll(newestKey: string | undefined, oldestKey: string | undefined) {
+  const ref = useRef<HTMLOListElement>(null);
+  const last = useRef<{ newest?: string; oldest?: string; fromBottom: number }>({ fromBottom: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const prev = last.current;
+    if (newestKey !== prev.newest) el.scrollTop = el.scrollHeight;
+    else if (oldestKey !== prev.oldest) el.scrollTop = el.scrollHeight - prev.fromBottom;
+    last.current = { newest: newestKey, oldest: oldestKey, fromBottom: el.scrollHeight - el.scrollTop };
+  }, [newestKey, oldestKey]);
+  const onScroll = () => {
+    const el = ref.current;
+    if (el) last.current.fromBottom = el.scrollHeight - el.scrollTop;
+  };
+  return { ref, onScroll };
+}
+
+/** The key a message keeps from its stand-in to its stored copy. */
+export const messageKey = (m: { id: number; clientKey: string | null } | undefined) => (m ? (m.clientKey ?? String(m.id)) : undefined);
