@@ -7,16 +7,23 @@ import { toast } from '../../stores/useToastStore.ts';
 import { newClientKey } from '../../stores/messageList.ts';
 import { TEXT } from '../../texts.ts';
 
-export function useSendDraft() {
-  const last = useRef<{ key: string; signature: string } | null>(null);
+export interface DraftKey {
+  key: string;
+  signature: string;
+}
 
-  /** The key for this draft: the failed one's when the draft is the same. */
+/** The key for a draft: the last failed send's when the draft is the same, else a new one. */
+export function draftKey(last: DraftKey | null, text: string, files: readonly File[]): DraftKey {
+  const signature = JSON.stringify([text, files.map((f) => [f.name, f.size, f.lastModified])]);
+  return last?.signature === signature ? last : { key: newClientKey(), signature };
+}
+
+export function useSendDraft() {
+  const last = useRef<DraftKey | null>(null);
+
   function keyFor(text: string, files: readonly File[]): string {
-    const signature = JSON.stringify([text, files.map((f) => [f.name, f.size, f.lastModified])]);
-    if (last.current?.signature === signature) return last.current.key;
-    const key = newClientKey();
-    last.current = { key, signature };
-    return key;
+    last.current = draftKey(last.current, text, files);
+    return last.current.key;
   }
 
   async function run(
