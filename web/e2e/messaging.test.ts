@@ -254,6 +254,67 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     expect(await chatCard(b).locator('.chat-line').filter({ hasText: 'Anyone on reserve Tuesday?' }).count()).toBe(0);
   });
 
+  it('failures say so with the spec texts; a send whose answer was lost is retried with its key and stored once', async () => {
+    const group = { base: 'MSF' };
+    const alice = await makeUser(suite.app, { ...group, firstName: 'Fay', lastName: 'Failing' });
+    const bob = await makeUser(suite.app, { ...group, firstName: 'Fin', lastName: 'Far' });
+    await sendJson(bob, alice, 'start');
+    const own = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'mine to delete' });
+    expect(own.status, own.text).toBe(201);
+    const a = suite.track(await openAs(suite.browser, suite.app, alice, `/messages?user=${bob.user.id}`));
+    const t = thread(a, 'Fin Far');
+    await t.getByText('start').waitFor();
+    const box = t.getByRole('textbox', { name: 'Message to Fin Far' });
+
+    // The server stores the message but the answer is lost: the text comes back with the toast.
+    let lose = true;
+    await a.route('**/api/messages', async (route) => {
+      if (route.request().method() !== 'POST' || !lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await box.fill('stored once');
+    await box.press('Enter');
+    await expect.poll(() => toast(a, MSG.messageSendFailed).isVisible()).toBe(true);
+    expect(await box.inputValue()).toBe('stored once');
+    // The retry carries the same key: the server answers with the stored copy, not a second one.
+    await box.press('Enter');
+    await t.getByText('stored once').waitFor();
+    await expect.poll(() => bubbles(a).count()).toBe(2);
+    const stored = await bob.client.get(`/api/messages/${alice.user.id}`);
+    expect((stored.body as { messages: { content: string }[] }).messages.filter((m) => m.content === 'stored once')).toHaveLength(1);
+    await a.unroute('**/api/messages');
+
+    await a.route('**/api/messages/conversation/*', (route) => route.fulfill({ status: 500, body: 'no' }));
+    await t.getByRole('button', { name: 'Delete conversation' }).click();
+    await a.getByRole('alertdialog', { name: 'Delete Conversation' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => toast(a, MSG.conversationDeleteFailed).isVisible()).toBe(true);
+    await conversationItem(a, 'Fin Far').waitFor();
+
+    await a.goto('/');
+    const card = chatCard(a);
+    const mine = card.locator('.chat-line').filter({ hasText: 'mine to delete' });
+    await mine.waitFor();
+    await a.route('**/api/base-chat', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'no' }) : route.continue(),
+    );
+    const chatBox = card.getByRole('textbox', { name: 'Message to Reserve Chat' });
+    await chatBox.fill('will fail');
+    await chatBox.press('Enter');
+    await expect.poll(() => toast(a, MSG.chatSendFailed).isVisible()).toBe(true);
+    expect(await chatBox.inputValue()).toBe('will fail');
+    expect(await card.locator('.chat-line').filter({ hasText: 'will fail' }).count()).toBe(0);
+
+    await a.route('**/api/base-chat/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'no' }) : route.continue(),
+    );
+    await mine.getByRole('button', { name: 'Message options' }).click();
+    await mine.getByRole('button', { name: 'Delete message' }).click();
+    await expect.poll(() => toast(a, MSG.chatDeleteFailed).isVisible()).toBe(true);
+    expect(await mine.count()).toBe(1);
+  });
+
   it('a long thread shows its newest page first and Load earlier brings the rest, in order, once', async () => {
     const group = { base: 'MSP' };
     const alice = await makeUser(suite.app, { ...group, firstName: 'Pia', lastName: 'Pager' });
