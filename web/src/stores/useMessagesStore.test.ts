@@ -153,3 +153,28 @@ describe('incoming messages and read marks', () => {
     expect(thread()).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('read marks against late copies', () => {
+  it('a copy from before the read (the answer after message:read) does not take the mark back', async () => {
+    await openWith([]);
+    const stored = dm(3, { fromUserId: ME, clientKey: 'key-late-answer' });
+    store().received(stored); // the sender's own event copy
+    store().read({ readerId: OTHER, otherUserId: ME });
+    store().received(stored); // the answer to the POST, isRead false as stored
+    expect(store().threads[OTHER]!.messages[0]!.isRead).toBe(true);
+  });
+
+  it('a read while one’s own send is on its way is checked against the server when the send lands', async () => {
+    await openWith([]);
+    store().received({ ...dm(-9, { fromUserId: ME, clientKey: 'key-in-flight' }) });
+    store().read({ readerId: OTHER, otherUserId: ME });
+    expect(store().threads[OTHER]!.messages[0]!.isRead).toBe(false);
+    const fetchMock = vi.fn(async () =>
+      json({ user: person(OTHER), messages: [dm(4, { fromUserId: ME, clientKey: 'key-in-flight', isRead: true })], nextBefore: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    store().received(dm(4, { fromUserId: ME, clientKey: 'key-in-flight' }));
+    await vi.waitFor(() => expect(store().threads[OTHER]!.messages[0]!.isRead).toBe(true));
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(`/api/messages/${OTHER}`);
+  });
+});

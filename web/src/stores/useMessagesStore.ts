@@ -70,6 +70,8 @@ export function messageFormData(fields: Record<string, string | number>, files: 
 let generation = 0;
 /** Ids of messages already counted as unread by an event (an event repeated does not count twice). */
 const counted = new Set<number>();
+/** Own sends still on their way when the other person read the conversation (see received). */
+const readWhileSending = new Set<string>();
 
 export const useMessagesStore = create<MessagesState>((set, get) => {
   const patchThread = (userId: number, patch: (t: Thread) => Partial<Thread>) =>
@@ -198,11 +200,18 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       void useBadgeStore.getState().fetch();
     },
 
-    received: (message) => {
-      const other = otherOf(message);
+    received: (incoming) => {
+      const other = otherOf(incoming);
       const t = get().threads[other.id];
+      // A message is read once and stays read: a copy from before the read (the answer to one's own
+      // send arriving after 'message:read') does not take the mark back.
+      const held = t?.messages.find((m) => m.id === incoming.id);
+      const message = held?.isRead && !incoming.isRead ? { ...incoming, isRead: true } : incoming;
+      const recheck = message.clientKey !== null && readWhileSending.delete(message.clientKey);
       if (t) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
       touchConversation(message);
+      // Read while it was still being sent: whether that read covered it only the server knows.
+      if (recheck && t) void get().openThread(other.id);
       const active = get().activeUserId === other.id;
       if (active && message.fromUserId === other.id && !message.isRead && pageVisible()) {
         void get()
@@ -216,12 +225,18 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       // readerId read what otherUserId sent: in the caller's list that is the thread with the other one.
       const other = readerId === me ? otherUserId : readerId;
       const sender = otherUserId;
+      if (readerId !== me) {
+        for (const m of get().threads[other]?.messages ?? []) if (m.id < 0 && m.clientKey) readWhileSending.add(m.clientKey);
+      }
       set((s) => {
         const t = s.threads[other];
         const threads = t
           ? {
               ...s.threads,
-              [other]: { ...t, messages: t.messages.map((m) => (m.fromUserId === sender && !m.isRead ? { ...m, isRead: true } : m)) },
+              [other]: {
+                ...t,
+                messages: t.messages.map((m) => (m.fromUserId === sender && m.id > 0 && !m.isRead ? { ...m, isRead: true } : m)),
+              },
             }
           : s.threads;
         const conversations = s.conversations.map((c) =>
@@ -258,6 +273,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     reset: () => {
       generation++;
       counted.clear();
+      readWhileSending.clear();
       set({ conversations: [], loaded: false, error: false, threads: {}, lastRemoved: null, activeUserId: null });
     },
   };
