@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
-import { BoardCache, createBoardCache } from './board-cache.ts';
+import { BoardCache, createBoardCache, identityOf, type PreparedBody } from './board-cache.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
 
 /** A cache on clocks the test moves: wall time (the UTC day) and elapsed time (ages). */
@@ -22,7 +22,8 @@ function counting(data: { items: unknown[] } = { items: [{ id: 1 }] }) {
   return { build, calls, data };
 }
 
-const json = (buf: Buffer) => JSON.parse(buf.toString()) as unknown;
+/** The JSON a board decodes to (it holds only its compressed forms). */
+const json = (body: PreparedBody) => JSON.parse(gunzipSync(body.bodies.gzip).toString()) as unknown;
 
 describe('board cache', () => {
   it('serialises once and serves identical bytes, with gzip and brotli that decode to the same JSON', async () => {
@@ -32,9 +33,13 @@ describe('board cache', () => {
     const second = await cache.get('Delta|JFK|captain|737', build);
     expect(calls).toHaveLength(1);
     expect(second).toBe(first);
-    expect(json(first.bodies.identity)).toEqual([{ id: 1, notes: 'é ✈' }]);
-    expect(gunzipSync(first.bodies.gzip).equals(first.bodies.identity)).toBe(true);
-    expect(brotliDecompressSync(first.bodies.br).equals(first.bodies.identity)).toBe(true);
+    const identity = Buffer.concat(await identityOf(first).toArray());
+    expect(JSON.parse(identity.toString())).toEqual([{ id: 1, notes: 'é ✈' }]);
+    expect(first.identityLength).toBe(identity.length);
+    expect(gunzipSync(first.bodies.gzip).equals(identity)).toBe(true);
+    expect(brotliDecompressSync(first.bodies.br).equals(identity)).toBe(true);
+    // Only the compressed forms are held.
+    expect(first.bytes).toBe(first.bodies.gzip.length + first.bodies.br.length);
     // Strong tags (no W/), one per coding.
     expect(new Set(Object.values(first.etags)).size).toBe(3);
     for (const tag of Object.values(first.etags)) expect(tag).toMatch(/^"[\w-]+"$/);
@@ -66,7 +71,7 @@ describe('board cache', () => {
     cache.invalidate('g');
     const after = await cache.get('g', build);
     expect(calls).toHaveLength(2);
-    expect(json(after.bodies.identity)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(json(after)).toEqual([{ id: 1 }, { id: 2 }]);
     expect(after.etags.identity).not.toBe(before.etags.identity);
   });
 
@@ -85,9 +90,96 @@ describe('board cache', () => {
     data.items = [{ id: 1 }, { id: 2 }];
     cache.invalidate('g');
     release();
-    expect(json((await early).bodies.identity)).toEqual([{ id: 1 }]);
+    expect(json(await early)).toEqual([{ id: 1 }]);
     const { build, calls } = counting(data);
-    expect(json((await cache.get('g', build)).bodies.identity)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(json(await cache.get('g', build))).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('coalesces a burst of changes: one build under way and one after, never more, and no reader gets a board read before a change it followed', async () => {
+    const { cache } = cacheWithClocks();
+    const data = { version: 0 };
+    // Each build reads the data when it starts and ends when the test releases it.
+    const releases: (() => void)[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const build = async () => {
+      const read = data.version;
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise<void>((r) => releases.push(r));
+      running--;
+      return [{ version: read }];
+    };
+    const version = async (body: Promise<PreparedBody>) => (json(await body) as { version: number }[])[0]!.version;
+    const tick = () => new Promise((r) => setImmediate(r));
+
+    const first = cache.get('g', build);
+    await tick();
+    // Ten changes commit while the first build is under way; a reader comes after each.
+    const afterChanges: Promise<PreparedBody>[] = [];
+    for (let i = 1; i <= 10; i++) {
+      data.version = i;
+      cache.invalidate('g');
+      afterChanges.push(cache.get('g', build));
+    }
+    await tick();
+    expect(releases).toHaveLength(1);
+    releases[0]!();
+    expect(await version(first)).toBe(0);
+    await tick();
+    // The second build started once the first ended, having read every change.
+    expect(releases).toHaveLength(2);
+    // One more change and reader while it runs: they wait for a third.
+    data.version = 11;
+    cache.invalidate('g');
+    const last = cache.get('g', build);
+    releases[1]!();
+    for (const body of afterChanges) expect(await version(body)).toBe(10);
+    await tick();
+    releases[2]!();
+    expect(await version(last)).toBe(11);
+    expect(releases).toHaveLength(3);
+    expect(mostAtOnce).toBe(1);
+    // The third was not invalidated: it is kept.
+    expect(await version(cache.get('g', build))).toBe(11);
+    expect(releases).toHaveLength(3);
+  });
+
+  it('the readers waiting for the next build get it even when the build under way fails', async () => {
+    const { cache } = cacheWithClocks();
+    let release!: (fail: boolean) => void;
+    const failing = () =>
+      new Promise<unknown[]>((resolve, reject) => (release = (fail) => (fail ? reject(new Error('database down')) : resolve([]))));
+    const first = cache.get('g', failing);
+    await Promise.resolve();
+    cache.invalidate('g');
+    const { build, calls } = counting();
+    const next = cache.get('g', build);
+    release(true);
+    await expect(first).rejects.toThrow('database down');
+    expect(json(await next)).toEqual([{ id: 1 }]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('after clearAll, readers wait for a new build rather than the one under way', async () => {
+    const { cache } = cacheWithClocks();
+    const data = { items: [{ id: 1 }] as unknown[] };
+    let release!: () => void;
+    const slow = async () => {
+      const read = structuredClone(data.items);
+      await new Promise<void>((r) => (release = r));
+      return read;
+    };
+    const early = cache.get('g', slow);
+    await Promise.resolve();
+    data.items = [{ id: 2 }];
+    cache.clearAll();
+    const { build, calls } = counting(data);
+    const late = cache.get('g', build);
+    release();
+    expect(json(await early)).toEqual([{ id: 1 }]);
+    expect(json(await late)).toEqual([{ id: 2 }]);
     expect(calls).toHaveLength(1);
   });
 

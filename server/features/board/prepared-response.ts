@@ -1,5 +1,5 @@
 import type { AppContext } from '../../http/context.ts';
-import type { Coding, PreparedBody } from './board-cache.ts';
+import { identityOf, type Coding, type PreparedBody } from './board-cache.ts';
 
 /**
  * The coding to send: the smallest the client accepts (browsers list gzip first at equal weight, so
@@ -37,5 +37,11 @@ export function sendPrepared(ctx: AppContext, body: PreparedBody): void {
   if (coding !== 'identity') ctx.set('Content-Encoding', coding);
   // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
   ctx.type = 'application/json';
-  ctx.body = body.bodies[coding];
+  if (coding === 'identity') {
+    ctx.body = identityOf(body);
+    // After the body: Koa drops the length when a stream replaces another body.
+    ctx.length = body.identityLength;
+  } else {
+    ctx.body = body.bodies[coding];
+  }
 }

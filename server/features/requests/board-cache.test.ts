@@ -67,6 +67,9 @@ describe('GET /api/all-trades from the group cache', () => {
     expect(a.status).toBe(200);
     expect(a.headers['content-type']).toMatch(/^application\/json/);
     expect(a.headers['content-encoding']).toBeUndefined();
+    // Decoded again from what the cache holds, with its length known up front (not chunked).
+    expect(Number(a.headers['content-length'])).toBe(a.body.length);
+    expect(a.headers['transfer-encoding']).toBeUndefined();
     expect(a.headers['cache-control']).toBe('private, no-cache');
     expect(a.headers.vary).toMatch(/accept-encoding/i);
     expect(a.headers.etag).toMatch(/^"[\w-]+"$/);
