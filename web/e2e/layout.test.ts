@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
-import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
+import { makeUser, PASSWORD, type SignedInUser } from '../../server/test/factories.ts';
 import { sql } from '../../server/test/outbox.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
 import { borderColor, layoutProblems, saveScreenshot } from './layout-checks.ts';
@@ -69,6 +69,12 @@ async function seed() {
   await post(bo, { type: 'pickup', date: inDays(10), additionalDates: [inDays(11)], routeType: 'pairing', route: 'Any', tripDays: 1 });
   // Alexandra has been here before.
   await sql(suite.app.databaseUrl, `update users set created_at = now() - interval '30 days' where id = $1`, [me.user.id]);
+  // A new session reads the changed row: the one the seed used may be served from the session cache
+  // for a few seconds more, with the account's first day still in it ("Welcome", not "Welcome back").
+  const fresh = suite.app.client();
+  const signedIn = await fresh.post('/api/login', { email: me.email, password: PASSWORD });
+  expect(signedIn.status).toBe(200);
+  me = { ...me, client: fresh, user: signedIn.body };
 }
 
 async function ready(page: Page) {
