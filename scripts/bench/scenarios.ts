@@ -2,6 +2,7 @@ import type { BenchContext } from './run.ts';
 import { authScenario } from './scenario-auth.ts';
 import { boardScenario, mixedScenario } from './scenario-board.ts';
 import { chatScenario } from './scenario-chat.ts';
+import { messagesScenario } from './scenario-messages.ts';
 import { offersScenario } from './scenario-offers.ts';
 import { growthScenario, requestsScenario } from './scenario-requests.ts';
 
@@ -11,4 +12,4 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario, boardScenario, mixedScenario, offersScenario, chatScenario];
+export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario, boardScenario, mixedScenario, offersScenario, chatScenario, messagesScenario];
