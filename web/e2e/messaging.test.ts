@@ -344,6 +344,7 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
   // Skipped at this stop: it failed both of its attempts in one clean-clone CI run (passed in the
   // run before). Suspected: after the forced close the client may come back over polling, which
   // this test's WebSocket route does not see. To be made deterministic (issue 11 stays open).
+  // Reason for the skip: flaky reconnect catch-up (see above), to be fixed first in issue 11.
   it.skip('a dropped connection catches up from REST on reconnect: the message and chat post sent meanwhile show once, a chat message deleted meanwhile goes', async () => {
     const group = { base: 'RCN' };
     const alice = await makeUser(suite.app, { ...group, firstName: 'Rita', lastName: 'Online' });
