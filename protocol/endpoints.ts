@@ -8,9 +8,17 @@ import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody }
 import type { ProfileBody } from './schemas/profile.ts';
 import type { ChatInput, DirectMessageInput } from './schemas/messages.ts';
 import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
+import type { EmailTemplateBody, SupportRequestInput, SupportResponseBody } from './schemas/support.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
 import type {
+  AdminLogItem,
+  AdminNotificationItem,
+  AdminUserItem,
+  CalendarFeedInfo,
   ChatMessage,
+  EmailTemplateItem,
+  SupportRequestItem,
+  UserActivityReport,
   ChatPage,
   ConversationSummary,
   CrewMember,
@@ -109,6 +117,37 @@ export interface Endpoints {
   /** Multipart (or JSON without files): content, chatType, clientKey, repeated photos. */
   'POST /api/base-chat': { body: ChatInput; files: 'photos'; response: ChatMessage };
   'DELETE /api/base-chat/:id': { response: MessageResponse };
+
+  /** Files a support request (every admin gets a bell entry, live). */
+  'POST /api/support-requests': { body: SupportRequestInput; response: SupportRequestItem };
+  /** The caller's own support requests with any response, newest first (ours: the filer sees the answer). */
+  'GET /api/support-requests': { response: SupportRequestItem[] };
+
+  // Administration: every route answers 403 to a signed-in non-admin.
+  /** Every account, newest first. */
+  'GET /api/admin/users': { response: AdminUserItem[] };
+  /** Removes the account and all its data and files; never the protected owner, never oneself. */
+  'DELETE /api/admin/users/:id': { response: MessageResponse };
+  /** Every support request with its user, newest first. */
+  'GET /api/admin/support-requests': { response: SupportRequestItem[] };
+  /** Resolves the request with the (trimmed) response and e-mails the user. */
+  'POST /api/admin/support-requests/:id/respond': { body: SupportResponseBody; response: SupportRequestItem };
+  /** Admin actions, newest first. */
+  'GET /api/admin/logs': { response: AdminLogItem[] };
+  'GET /api/admin/user-activity': { response: UserActivityReport };
+  'GET /api/admin/email-templates': { response: EmailTemplateItem[] };
+  /** :templateType is one of EMAIL_TEMPLATE_TYPES (a name, not a number: call with a cast). */
+  'PUT /api/admin/email-templates/:templateType': { body: EmailTemplateBody; response: EmailTemplateItem };
+  /** The caller's admin bell: unread first, newest first. */
+  'GET /api/admin/notifications': { response: AdminNotificationItem[] };
+  'POST /api/admin/notifications/:id/mark-read': { response: MessageResponse };
+
+  // Calendar feed (issue 14): the caller's private iCalendar address.
+  'GET /api/calendar-feed': { response: CalendarFeedInfo };
+  /** Creates the address, or replaces it (the old one stops working). */
+  'POST /api/calendar-feed': { response: CalendarFeedInfo };
+  /** Revokes it. */
+  'DELETE /api/calendar-feed': { response: MessageResponse };
 }
 
 /** Every route of the map as a value, for the test that holds the map to the server. */
@@ -151,6 +190,21 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/base-chat/:chatType': true,
   'POST /api/base-chat': true,
   'DELETE /api/base-chat/:id': true,
+  'POST /api/support-requests': true,
+  'GET /api/support-requests': true,
+  'GET /api/admin/users': true,
+  'DELETE /api/admin/users/:id': true,
+  'GET /api/admin/support-requests': true,
+  'POST /api/admin/support-requests/:id/respond': true,
+  'GET /api/admin/logs': true,
+  'GET /api/admin/user-activity': true,
+  'GET /api/admin/email-templates': true,
+  'PUT /api/admin/email-templates/:templateType': true,
+  'GET /api/admin/notifications': true,
+  'POST /api/admin/notifications/:id/mark-read': true,
+  'GET /api/calendar-feed': true,
+  'POST /api/calendar-feed': true,
+  'DELETE /api/calendar-feed': true,
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

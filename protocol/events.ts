@@ -1,6 +1,15 @@
 // The Socket.IO event map: server→client and client→server. Rooms are named in server/realtime.
 import type { ChatType, OfferStatus } from './enums.ts';
-import type { ChatMessage, DashboardStats, DirectMessage, MatchItem, OfferItem, TradeRequestItem } from './shapes.ts';
+import type {
+  AdminNotificationItem,
+  ChatMessage,
+  DashboardStats,
+  SupportRequestItem,
+  DirectMessage,
+  MatchItem,
+  OfferItem,
+  TradeRequestItem,
+} from './shapes.ts';
 
 export interface ServerToClientEvents {
   /** Dashboard counts, the same numbers as GET /api/dashboard/stats. */
@@ -28,6 +37,12 @@ export interface ServerToClientEvents {
   'chat:deleted': (payload: { id: number; chatType: ChatType }) => void;
   /** The notification list (matches and offers) changed; the client refetches it. */
   'notifications:changed': () => void;
+  /** A new admin bell entry (to admins only). */
+  'admin:notification': (notification: AdminNotificationItem) => void;
+  /** The caller's admin bell changed otherwise (read elsewhere); the client refetches it. */
+  'admin:notifications-changed': () => void;
+  /** One of the caller's support requests changed (an admin responded), to the filer's sockets. */
+  'support:update': (request: SupportRequestItem) => void;
   /** The session ended elsewhere (sign-out, reset, deletion). */
   'session:ended': () => void;
 }

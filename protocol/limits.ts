@@ -31,3 +31,12 @@ export const MESSAGE_PAGE = 50;
 /** The text box of base chat grows between these heights (px). */
 export const CHAT_BOX_MIN_PX = 40;
 export const CHAT_BOX_MAX_PX = 120;
+/** An admin's answer to a support request, in characters. */
+export const SUPPORT_RESPONSE_MAX = 5000;
+export const TEMPLATE_NAME_MAX = 255;
+export const TEMPLATE_SUBJECT_MAX = 500;
+export const TEMPLATE_HTML_MAX = 100_000;
+/** The User Activity tab's Recent Activity list (spec section 9). */
+export const RECENT_ACTIVITY_MAX = 50;
+/** The template list shows this many variable badges before "+N more". */
+export const TEMPLATE_VARIABLE_BADGES = 3;

@@ -1,5 +1,21 @@
 // Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
-import type { AircraftType, Airline, ChatType, MatchStatus, OfferStatus, Position, RequestStatus, RequestType, RouteType } from './enums.ts';
+import type {
+  ActivityType,
+  AdminAction,
+  AircraftType,
+  Airline,
+  ChatType,
+  EmailTemplateType,
+  MatchStatus,
+  OfferStatus,
+  Position,
+  RequestStatus,
+  RequestType,
+  RouteType,
+  SupportCategory,
+  SupportPriority,
+  SupportStatus,
+} from './enums.ts';
 
 export interface CurrentUser {
   id: number;
@@ -222,4 +238,130 @@ export interface ErrorBody {
   message: string;
   code?: string;
   field?: string;
+}
+
+// Support and administration (spec sections 3 and 7).
+
+/** Who a support request, log or activity entry names. null: the account was deleted since. */
+export interface AdminUserRef {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  airline: Airline | null;
+  employeeNumber: string | null;
+}
+
+/**
+ * A support request: the admin list (GET /api/admin/support-requests, with user) and the filer's
+ * own list (GET /api/support-requests, where user is the caller). admin: who responded.
+ */
+export interface SupportRequestItem {
+  id: number;
+  user: AdminUserRef | null;
+  category: SupportCategory;
+  subject: string;
+  message: string;
+  priority: SupportPriority;
+  status: SupportStatus;
+  adminResponse: string | null;
+  admin: { firstName: string | null; lastName: string | null } | null;
+  createdAt: string;
+  updatedAt: string;
+  resolvedAt: string | null;
+}
+
+/** A row of the Users tab (GET /api/admin/users), newest account first. */
+export interface AdminUserItem {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  employeeNumber: string | null;
+  airline: Airline | null;
+  position: Position | null;
+  base: string | null;
+  aircraftType: string | null;
+  isAdmin: boolean;
+  /** The protected owner account (OWNER_EMAIL, verified): a Protected badge and no delete button. */
+  isProtected: boolean;
+  createdAt: string;
+}
+
+/** A row of System Activity (GET /api/admin/logs), newest first. details: JSON text as stored. */
+export interface AdminLogItem {
+  id: number;
+  action: AdminAction;
+  admin: AdminUserRef | null;
+  targetUser: AdminUserRef | null;
+  details: string | null;
+  createdAt: string;
+}
+
+/** One entry of Recent Activity. metadata: JSON text as stored (shown raw when it does not parse). */
+export interface ActivityLogItem {
+  id: number;
+  activityType: ActivityType;
+  user: AdminUserRef | null;
+  targetUser: AdminUserRef | null;
+  referenceId: number | null;
+  referenceType: string | null;
+  emailType: string | null;
+  emailSent: boolean | null;
+  emailRecipient: string | null;
+  metadata: string | null;
+  createdAt: string;
+}
+
+/** month: the first day of the month, YYYY-MM-01 (UTC). emailsSent: rows with emailSent true. */
+export interface MonthlyActivityStat {
+  month: string;
+  activityType: ActivityType;
+  count: number;
+  emailsSent: number;
+}
+export interface TotalActivityStat {
+  activityType: ActivityType;
+  count: number;
+  emailsSent: number;
+}
+
+/** GET /api/admin/user-activity: the newest RECENT_ACTIVITY_MAX entries; stats over every row, counted in SQL. */
+export interface UserActivityReport {
+  logs: ActivityLogItem[];
+  stats: { monthlyStats: MonthlyActivityStat[]; totalStats: TotalActivityStat[] };
+}
+
+export interface EmailTemplateItem {
+  id: number;
+  templateType: EmailTemplateType;
+  templateName: string;
+  subjectTemplate: string;
+  htmlTemplate: string;
+  variables: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An admin's bell entry (GET /api/admin/notifications: unread first, newest first). */
+export interface AdminNotificationItem {
+  id: number;
+  notificationType: string;
+  /** The support request's id for notificationType 'support_request'. */
+  referenceId: number | null;
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+/**
+ * The caller's calendar feed (issue 14). The token is stored hashed, so the address (`url`) is
+ * known only in the answer that creates it; later reads say whether one exists and since when.
+ */
+export interface CalendarFeedInfo {
+  enabled: boolean;
+  createdAt: string | null;
+  /** Only when just created: `${origin}/api/calendar/${token}.ics`. */
+  url?: string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 
 /**
  * Characters no one types into a name or number: C0/C1 controls (tab and line breaks included),
@@ -19,3 +20,14 @@ export function lineField(max: number, messages: { required: string; tooLong: st
     .refine((v) => charCount(v) <= max, messages.tooLong)
     .refine((v) => !CONTROL.test(v), messages.control);
 }
+
+/**
+ * The key a client generates for each create it may retry (a UUID is typical): a message, a
+ * request, an offer. A create retried after a dropped connection is stored once: the server
+ * answers a repeated key with what it already stored.
+ */
+export const clientKeyField = z
+  .string({ error: MSG.clientKeyInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.clientKeyInvalid)
+  .optional();

@@ -4,3 +4,4 @@ export * from './requests.ts';
 export * from './offers.ts';
 export * from './schedule.ts';
 export * from './messages.ts';
+export * from './support.ts';

@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { CHAT_TYPES, type ChatType } from '../enums.ts';
 import { MESSAGE_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { clientKeyField } from './fields.ts';
 
-/**
- * The key a client generates for each send (a UUID is typical), so a send retried after a dropped
- * connection is stored once: the server answers a repeated key with the message it already stored.
- */
-export const clientKeyField = z
-  .string({ error: MSG.clientKeyInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.clientKeyInvalid)
-  .optional();
+export { clientKeyField };
 
 /** Text of a message: untrimmed (line breaks are the sender's), held to MESSAGE_MAX characters. */
 const content = z

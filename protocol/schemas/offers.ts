@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, REQUEST_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { MSG } from '../messages.ts';
+import { clientKeyField } from './fields.ts';
 import { isoDate, optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts';
 
 /** A numeric id that may arrive as a number (JSON) or as text (multipart). */
@@ -18,8 +19,12 @@ export const offerBodySchema = z
     tradeDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional()),
     offerRoute: optionalText(REQUEST_TEXT_MAX, MSG.routeTooLong),
     offerReservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
-    requestType: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }).default('pickup')),
+    requestType: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }).default('pickup'),
+    ),
     message: optionalText(REQUEST_NOTES_MAX, MSG.offerMessageTooLong),
+    clientKey: clientKeyField,
   })
   .strip();
 export type OfferBody = z.infer<typeof offerBodySchema>;
@@ -33,6 +38,8 @@ export interface OfferInput {
   offerReservePeriod?: string | null;
   requestType?: RequestType;
   message?: string | null;
+  /** A retried send with the same key is stored once (fields.ts clientKeyField). */
+  clientKey?: string;
 }
 
 /** PUT /api/trade-requests/{id}: only an answer; pending is not a choice. */
@@ -63,7 +70,8 @@ export function offerFormSchema(routeType: RouteType) {
 }
 
 /** The type choices of the dialog: drop and pickup, plus trade only when the target request is a trade. */
-export const offerTypeChoices = (targetType: RequestType): RequestType[] => (targetType === 'trade' ? ['drop', 'pickup', 'trade'] : ['drop', 'pickup']);
+export const offerTypeChoices = (targetType: RequestType): RequestType[] =>
+  targetType === 'trade' ? ['drop', 'pickup', 'trade'] : ['drop', 'pickup'];
 
 /** On a received offer the shown type is the opposite of the request type (spec section 4). */
 export const shownOfferType = (requestType: RequestType, received: boolean): RequestType =>

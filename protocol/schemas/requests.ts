@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { clientKeyField } from './fields.ts';
 
 /** requests.route and requests.reserve_period are varchar(500); notes (text) is held to 2000 like support messages. */
 export const REQUEST_TEXT_MAX = 500;
@@ -62,6 +63,7 @@ function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
       reservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
       tripDays: tripDays(tripDaysMax, tripDaysMessage).optional().default(1),
       notes: optionalText(REQUEST_NOTES_MAX, MSG.notesTooLong),
+      clientKey: clientKeyField,
     })
     .superRefine((v, ctx) => {
       if (v.routeType === 'pairing' && !v.route) ctx.addIssue({ code: 'custom', path: ['route'], message: MSG.pairingRequired });
@@ -95,6 +97,8 @@ export interface RequestInput {
   reservePeriod?: string | null;
   tripDays?: number | string | null;
   notes?: string | null;
+  /** Creates only: a retried create with the same key is stored once (fields.ts clientKeyField). */
+  clientKey?: string;
 }
 
 export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });

@@ -6,8 +6,6 @@ import type { MatchStatus } from '#protocol/enums.ts';
  * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
  * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit.
  *
- * Room left for the features to come, in the same shape: offer.sent/answered/cancelled,
- * message.sent/read, chat.posted/deleted, admin.notified, user.deleted.
  */
 export type DomainEvent =
   // Requests (features/requests). groupKey: the board the request is on after the change.
@@ -40,6 +38,15 @@ export type DomainEvent =
   | { type: 'profile.changed'; userId: number; before: ProfileShown; after: ProfileShown }
   | { type: 'user.groupMoved'; userId: number; from: string | null; to: string | null }
   | { type: 'sessions.ended'; userId: number | null; sids: readonly string[] }
+  // Support (features/support): filed by userId; answered by an admin (resolved, adminResponse set).
+  | { type: 'support.created'; supportRequestId: number; userId: number }
+  | { type: 'support.responded'; supportRequestId: number; userId: number; adminId: number; linkOrigin: string }
+  // Admin bell entries inserted (one per admin), or read: the admins' bells follow.
+  | { type: 'admin.notified'; notificationIds: readonly number[] }
+  | { type: 'admin.notificationsRead'; adminId: number }
+  // An admin deleted an account (features/admin): its rows are gone; sessions.ended, files.released,
+  // board and match events of the same commit carry the rest.
+  | { type: 'user.deleted'; userId: number; groupKey: string | null; adminId: number }
   // A user's row changed outside the profile form (address proven, provider linked): cached reads go.
   | { type: 'user.updated'; userId: number };
 

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { adminSubscriber } from '../features/admin/admin.subscriber.ts';
 import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
 import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.ts';
 import { boardSubscriber } from '../features/board/board.subscriber.ts';
@@ -7,6 +8,7 @@ import { matchNoticesSubscriber } from '../features/matching/match-notices.subsc
 import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';
+import { supportSubscriber } from '../features/support/support.subscriber.ts';
 import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
 
@@ -26,6 +28,8 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(offerNoticesSubscriber(deps));
   events.subscribe(messagesSubscriber(deps));
   events.subscribe(baseChatSubscriber(deps));
+  events.subscribe(supportSubscriber(deps));
+  events.subscribe(adminSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

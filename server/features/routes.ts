@@ -10,6 +10,9 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
@@ -27,5 +30,8 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     uploadsRoutes(deps),
     messagesRoutes(deps),
     baseChatRoutes(deps),
+    supportRoutes(deps),
+    adminRoutes(deps),
+    calendarRoutes(deps),
   ];
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { TestClient } from './http-client.ts';
+import { sql } from './outbox.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Tarmac-Crew-88';
@@ -44,4 +45,17 @@ export async function makeUser(
   const res = await client.put('/api/profile', profile);
   if (res.status !== 200) throw new Error(`profile failed: ${res.status} ${res.text}`);
   return { client, user: res.body, email };
+}
+
+/**
+ * A crew member with the stored admin flag, signed in afresh after it is set (a session's user is
+ * cached for a few seconds, so the first client would still read the old flag).
+ */
+export async function makeAdmin(app: TestApp, overrides: Parameters<typeof makeUser>[1] = {}): Promise<SignedInUser> {
+  const made = await makeUser(app, overrides);
+  await sql(app.databaseUrl, 'update users set is_admin = true where id = $1', [made.user.id]);
+  const client = app.client();
+  const res = await client.post('/api/login', { email: made.email, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
+  return { client, user: res.body, email: made.email };
 }

@@ -14,7 +14,7 @@ export const SupportRequest = defineEntity({
     status: p.string().length(20).default('open'),
     priority: p.string().length(20).default('normal'),
     adminResponse: p.text().nullable(),
-    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
+    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id').index(),
     createdAt: insertTime(),
     updatedAt: updateTime(),
     resolvedAt: p.datetime().nullable(),
@@ -27,9 +27,9 @@ export const AdminLog = defineEntity({
   properties: {
     id: serialId(),
     // Admin logs outlive the accounts they name (ARCHITECTURE.md section 3).
-    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id'),
+    admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id').index(),
     action: p.string().length(40),
-    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
+    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id').index(),
     details: p.text().nullable(),
     createdAt: insertTime().index(),
   },
@@ -74,7 +74,7 @@ export const UserActivityLog = defineEntity({
     id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').nullable().fieldName('user_id').index(),
     activityType: p.string().length(40),
-    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id'),
+    targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id').index(),
     referenceId: p.integer().nullable(),
     referenceType: p.string().length(40).nullable(),
     emailType: p.string().length(40).nullable(),
@@ -82,6 +82,23 @@ export const UserActivityLog = defineEntity({
     emailRecipient: p.string().length(255).nullable(),
     metadata: p.text().nullable(),
     createdAt: insertTime(),
+  },
+});
+
+/**
+ * Counts of user_activity_logs per month (UTC) and activity type, kept by the database's statement
+ * triggers (Migration20261127090000), never written by the app. Each writing connection has its
+ * own shard, so concurrent writers do not wait on one row; readers sum the shards.
+ */
+export const UserActivityMonthly = defineEntity({
+  name: 'UserActivityMonthly',
+  tableName: 'user_activity_monthly',
+  properties: {
+    month: p.string().columnType('date').primary(),
+    activityType: p.string().length(40).primary(),
+    shard: p.smallint().primary(),
+    count: p.integer().default(0),
+    emailsSent: p.integer().default(0),
   },
 });
 

@@ -1,10 +1,27 @@
-import { AdminLog, AdminNotification, EmailTemplate, OutboxMail, SupportRequest, UserActivityLog } from './admin.entity.ts';
-import { BaseChatMessage, BaseChatMessageAttachment, ConversationCleared, Message, MessageAttachment, ScheduleImage } from './message.entity.ts';
+import { CalendarFeed } from './calendar.entity.ts';
+import {
+  AdminLog,
+  AdminNotification,
+  EmailTemplate,
+  OutboxMail,
+  SupportRequest,
+  UserActivityLog,
+  UserActivityMonthly,
+} from './admin.entity.ts';
+import {
+  BaseChatMessage,
+  BaseChatMessageAttachment,
+  ConversationCleared,
+  Message,
+  MessageAttachment,
+  ScheduleImage,
+} from './message.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
 import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
 import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
 
 export * from './admin.entity.ts';
+export * from './calendar.entity.ts';
 export * from './message.entity.ts';
 export * from './offer.entity.ts';
 export * from './request.entity.ts';
@@ -35,5 +52,7 @@ export const entities = [
   AdminNotification,
   EmailTemplate,
   UserActivityLog,
+  UserActivityMonthly,
   OutboxMail,
+  CalendarFeed,
 ];

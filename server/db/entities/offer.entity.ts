@@ -14,6 +14,8 @@ export const Offer = defineEntity({
   uniques: [
     // One pending offer per sender and target request (migration 20261125100000): a second is refused.
     { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
+    // An offer retried with the same client key is stored once (Migration20261127090000).
+    { name: 'trade_requests_sender_client_key_unique', properties: ['fromUser', 'clientKey'] },
   ],
   properties: {
     id: serialId(),
@@ -28,6 +30,7 @@ export const Offer = defineEntity({
     offerRoute: p.string().length(500).nullable(),
     offerReservePeriod: p.string().length(500).nullable(),
     requestType: p.string().length(10).default('pickup'),
+    clientKey: p.string().length(64).nullable(),
     createdAt: insertTime(),
     respondedAt: p.datetime().nullable(),
   },

@@ -11,6 +11,8 @@ export const TradeRequest = defineEntity({
     // Matching: group + type among active requests.
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
   ],
+  // A create retried with the same client key is stored once (Migration20261127090000).
+  uniques: [{ name: 'requests_owner_client_key_unique', properties: ['user', 'clientKey'] }],
   properties: {
     id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
@@ -30,6 +32,7 @@ export const TradeRequest = defineEntity({
     groupKey: p.string().length(120),
     allDates: p.array().columnType('text[]'),
     lastDate: p.date(),
+    clientKey: p.string().length(64).nullable(),
     createdAt: insertTime(),
     updatedAt: updateTime(),
   },

@@ -1,0 +1,14 @@
+// E-mail template rendering, shared: the server fills the templates it mails, the admin screen's
+// Preview fills them with sample values the same way.
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Replaces {{name}}; values are HTML-escaped in HTML, left as they are in subjects. */
+export function renderTemplate(template: string, vars: Record<string, string | number | null | undefined>, html: boolean): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const v = vars[name];
+    const s = v === null || v === undefined ? '' : String(v);
+    return html ? escapeHtml(s) : s;
+  });
+}
