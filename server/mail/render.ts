@@ -1,13 +1,2 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Replaces {{name}}; values are HTML-escaped in HTML, left as they are in subjects. */
-export function renderTemplate(template: string, vars: Record<string, string | number | null | undefined>, html: boolean): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const v = vars[name];
-    const s = v === null || v === undefined ? '' : String(v);
-    return html ? escapeHtml(s) : s;
-  });
-}
-
-export { escapeHtml };
+// The one renderer, shared with the admin screen's preview (protocol/templates.ts).
+export { escapeHtml, renderTemplate } from '#protocol/templates.ts';

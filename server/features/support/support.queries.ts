@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SupportRequestBody } from '#protocol/schemas/support.ts';
+import { kysely } from '../../db/kysely.ts';
+import { personFields } from '../users/person.fields.ts';
+
+/** A support request with its filer and responder, as both lists show it (support.presenter.ts). */
+function supportRequestRows(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('support_requests as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('users as a', 'a.id', 's.admin_id')
+    .select([
+      's.id',
+      's.category',
+      's.subject',
+      's.message',
+      's.priority',
+      's.status',
+      's.admin_response as adminResponse',
+      's.created_at as createdAt',
+      's.updated_at as updatedAt',
+      's.resolved_at as resolvedAt',
+      ...personFields('u', 'user'),
+      'a.first_name as adminFirstName',
+      'a.last_name as adminLastName',
+      's.admin_id as adminId',
+    ])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc');
+}
+
+export type SupportRequestRow = Awaited<ReturnType<ReturnType<typeof supportRequestRows>['execute']>>[number];
+
+export function allSupportRequests(em: EntityManager): Promise<SupportRequestRow[]> {
+  return supportRequestRows(em).execute();
+}
+
+export function supportRequestsOf(em: EntityManager, userId: number): Promise<SupportRequestRow[]> {
+  return supportRequestRows(em).where('s.user_id', '=', userId).execute();
+}
+
+export function supportRequestById(em: EntityManager, id: number): Promise<SupportRequestRow | undefined> {
+  return supportRequestRows(em).where('s.id', '=', id).executeTakeFirst();
+}
+
+export async function insertSupportRequest(em: EntityManager, userId: number, body: SupportRequestBody): Promise<number> {
+  const row = await kysely(em)
+    .insertInto('support_requests')
+    .values({ user_id: userId, category: body.category, subject: body.subject, message: body.message, priority: body.priority })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The request's status, locked until the transaction ends (two admins answering at once). */
+export async function lockSupportRequest(em: EntityManager, id: number): Promise<{ status: string; userId: number } | undefined> {
+  const row = await kysely(em)
+    .selectFrom('support_requests')
+    .select(['status', 'user_id as userId'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row;
+}
+
+export async function resolveSupportRequest(em: EntityManager, id: number, adminId: number, response: string): Promise<void> {
+  await kysely(em)
+    .updateTable('support_requests')
+    .set((eb) => ({
+      status: 'resolved',
+      admin_response: response,
+      admin_id: adminId,
+      resolved_at: eb.fn<string>('now'),
+      updated_at: eb.fn<string>('now'),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import { MSG } from '#protocol/messages.ts';
+import { supportRequestSchema, supportResponseSchema } from '#protocol/schemas/support.ts';
+import { linkOrigin } from '../../config.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { requireAdmin } from '../users/require-admin.ts';
+import { SupportService } from './support.service.ts';
+
+/** Support requests: crew file and read their own; admins list and answer them, and read their bell. */
+export function supportRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const service = (ctx: AppContext) => new SupportService(ctx.state.em, deps);
+  const admin = (ctx: AppContext) => requireAdmin(ctx, deps.config.ownerEmail);
+
+  router.post('/api/support-requests', async (ctx) => {
+    const user = requireUser(ctx);
+    const body = parseBody(supportRequestSchema, ctx.request.body);
+    await deps.limits.consume('support', `user:${user.id}`);
+    ctx.status = 201;
+    ctx.body = await service(ctx).create(user, body);
+  });
+
+  router.get('/api/support-requests', async (ctx) => {
+    ctx.body = await service(ctx).own(requireUser(ctx));
+  });
+
+  router.get('/api/admin/support-requests', async (ctx) => {
+    admin(ctx);
+    ctx.body = await service(ctx).all();
+  });
+
+  router.post('/api/admin/support-requests/:id/respond', async (ctx) => {
+    const user = admin(ctx);
+    const id = parseId(ctx.params.id, notFound(MSG.supportRequestNotFound));
+    const body = parseBody(supportResponseSchema, ctx.request.body);
+    ctx.body = await service(ctx).respond(user, id, body, linkOrigin(deps.config, ctx.req.socket.localPort ?? 0));
+  });
+
+  router.get('/api/admin/notifications', async (ctx) => {
+    ctx.body = await service(ctx).notifications(admin(ctx));
+  });
+
+  router.post('/api/admin/notifications/:id/mark-read', async (ctx) => {
+    const user = admin(ctx);
+    await service(ctx).markNotificationRead(user, parseId(ctx.params.id, notFound(MSG.adminNotificationNotFound)));
+    ctx.body = { message: 'Notification marked read' };
+  });
+
+  return router;
+}
