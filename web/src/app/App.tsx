@@ -22,7 +22,8 @@ const Trades = lazy(() => import('../pages/Trades.tsx'));
 const Schedule = lazy(() => import('../pages/Schedule.tsx'));
 const Messages = lazy(() => import('../pages/Messages.tsx'));
 const CrewProfile = lazy(() => import('../pages/CrewProfile.tsx'));
-const Placeholder = lazy(() => import('../pages/Placeholder.tsx'));
+const ContactSupport = lazy(() => import('../pages/ContactSupport.tsx'));
+const AdminSettings = lazy(() => import('../pages/AdminSettings.tsx'));
 
 function LoadingRoutes() {
   return (
@@ -66,9 +67,9 @@ function SignedInRoutes() {
         <Route path="/matches" element={<Matches />} />
         <Route path="/messages" element={<Messages />} />
         <Route path="/schedule" element={<Schedule />} />
-        <Route path="/contact-support" element={<Placeholder title="Contact Support" />} />
+        <Route path="/contact-support" element={<ContactSupport />} />
         {['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].map((path) => (
-          <Route key={path} path={path} element={<Placeholder title="Administrator Settings" />} />
+          <Route key={path} path={path} element={<AdminSettings />} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
+import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -21,6 +22,7 @@ export default function AppShell() {
     startRealtime();
     void useBadgeStore.getState().fetch();
     void useNotificationStore.getState().fetch();
+    void useAdminNotificationStore.getState().fetch();
     return () => stopRealtime();
   }, []);
 

@@ -1,16 +1,18 @@
 // The bell: unacknowledged count and a popover with up to 3 items per section. Clicking a match
 // notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches.
-// Clicking a trade-request notification marks it read and opens the Trades tab it concerns (a new
+// Admins also see their unread admin entries (new support requests): clicking one marks it read and
+// opens the Support tab. Clicking a trade-request notification marks it read and opens the Trades tab it concerns (a new
 // offer: requests; an answer to one the user sent: approved). Both lists are refetched whenever the
 // bell opens. Radix Popover moves the focus in, closes on Escape or a click outside, and gives the
 // focus back to the bell.
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
-import type { OfferNotificationItem } from '#protocol/shapes.ts';
+import type { AdminNotificationItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { BellIcon } from '../components/Icons.tsx';
+import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { TEXT } from '../texts.ts';
@@ -18,22 +20,62 @@ import { TEXT } from '../texts.ts';
 /** The Trades tab an offer notification concerns. */
 const offerTab = (n: OfferNotificationItem) => (n.type === 'trade_response' ? 'approved' : 'requests');
 
+/** One section of the popover: its first BELL_PER_SECTION items, each a button; nothing when empty. */
+function BellSection<T extends { title: string; message: string }>(props: {
+  title: string;
+  items: readonly T[];
+  keyOf: (item: T) => number;
+  onOpen: (item: T) => void;
+  children?: ReactNode;
+}) {
+  if (props.items.length === 0) return null;
+  return (
+    <section className="dropdown-section" aria-label={props.title}>
+      <h3 className="dropdown-section-title">{props.title}</h3>
+      <ul className="notification-list">
+        {props.items.slice(0, BELL_PER_SECTION).map((n) => (
+          <li key={props.keyOf(n)}>
+            <button type="button" className="notification-item" onClick={() => props.onOpen(n)}>
+              <span className="notification-title">{n.title}</span>
+              <span className="notification-message">{n.message}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {props.children}
+    </section>
+  );
+}
+
 export function NotificationBell() {
   const matches = useNotificationStore((s) => s.matches);
   const offers = useNotificationStore((s) => s.offers);
   const acknowledge = useNotificationStore((s) => s.acknowledge);
   const markOfferRead = useNotificationStore((s) => s.markOfferRead);
+  const adminItems = useAdminNotificationStore((s) => s.unread);
   const stats = useBadgeStore((s) => s.stats);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const badgeId = useId();
   const closeDropdown = () => setOpen(false);
   // The server's count covers match notifications; unread trade-request ones are added from the list.
-  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length;
+  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length + adminItems.length;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (next) void useNotificationStore.getState().fetch();
+    if (next) {
+      void useNotificationStore.getState().fetch();
+      void useAdminNotificationStore.getState().fetch();
+    }
+  }
+
+  function openAdmin(n: AdminNotificationItem) {
+    closeDropdown();
+    void useAdminNotificationStore
+      .getState()
+      .markRead(n.id)
+      .catch(() => undefined);
+    void navigate('/admin-panel?tab=support');
   }
 
   function openOffer(n: OfferNotificationItem) {
@@ -68,43 +110,18 @@ export function NotificationBell() {
           collisionPadding={8}
         >
           <p className="dropdown-heading">Notifications</p>
-          {offers.length > 0 && (
-            <section className="dropdown-section" aria-label="Trade Requests">
-              <h3 className="dropdown-section-title">Trade Requests</h3>
-              <ul className="notification-list">
-                {offers.slice(0, BELL_PER_SECTION).map((n) => (
-                  <li key={n.id}>
-                    <button type="button" className="notification-item" onClick={() => openOffer(n)}>
-                      <span className="notification-title">{n.title}</span>
-                      <span className="notification-message">{n.message}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+          <BellSection title="Admin" items={adminItems} keyOf={(n) => n.id} onOpen={openAdmin} />
+          <BellSection title="Trade Requests" items={offers} keyOf={(n) => n.id} onOpen={openOffer} />
+          {matches.length === 0 && offers.length === 0 && adminItems.length === 0 && (
+            <p className="dropdown-empty">{TEXT.noNotifications}</p>
           )}
-          {matches.length === 0 ? (
-            offers.length === 0 && <p className="dropdown-empty">{TEXT.noNotifications}</p>
-          ) : (
-            <section className="dropdown-section" aria-label="Matches">
-              <h3 className="dropdown-section-title">Matches</h3>
-              <ul className="notification-list">
-                {matches.slice(0, BELL_PER_SECTION).map((n) => (
-                  <li key={n.matchId}>
-                    <button type="button" className="notification-item" onClick={() => void openMatch(n.matchId)}>
-                      <span className="notification-title">{n.title}</span>
-                      <span className="notification-message">{n.message}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {matches.length > BELL_VIEW_ALL_ABOVE && (
-                <Link to="/matches" className="dropdown-link" onClick={closeDropdown}>
-                  View all
-                </Link>
-              )}
-            </section>
-          )}
+          <BellSection title="Matches" items={matches} keyOf={(n) => n.matchId} onOpen={(n) => void openMatch(n.matchId)}>
+            {matches.length > BELL_VIEW_ALL_ABOVE && (
+              <Link to="/matches" className="dropdown-link" onClick={closeDropdown}>
+                View all
+              </Link>
+            )}
+          </BellSection>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

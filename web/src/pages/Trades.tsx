@@ -3,12 +3,14 @@
 // sent and received). ?tab= preselects one and follows the choice. The lists stay live through the
 // offers store ('offer:new', 'offer:update'); opening the screen marks the trade-request
 // notifications read (spec section 7).
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { OfferCard } from '../components/OfferCard.tsx';
+import { newestFirst } from '../lib/format.ts';
+import { TabBar, tabId } from '../components/TabBar.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
@@ -28,7 +30,6 @@ const EMPTY: Record<Tab, string> = {
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
-const newestFirst = (a: OfferItem, b: OfferItem) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id);
 const answeredFirst = (a: OfferItem, b: OfferItem) => {
   const at = a.respondedAt ?? a.createdAt;
   const bt = b.respondedAt ?? b.createdAt;
@@ -56,8 +57,9 @@ async function cancelOffer(offer: OfferItem) {
   });
   if (!ok) return;
   try {
-    await useOffersStore.getState().remove(offer.id);
-    toast({ title: MSG.offerCancelled });
+    // The offer may have been accepted just before: the server then says the trade left the view.
+    const outcome = await useOffersStore.getState().remove(offer.id);
+    toast({ title: outcome === MSG.completedTradeRemoved ? MSG.completedTradeRemoved : MSG.offerCancelled });
   } catch (err) {
     failed(serverMessage(err) ?? MSG.offerCancelFailed);
   }
@@ -174,18 +176,6 @@ export default function Trades() {
     setParams({ tab: next }, { replace: true });
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.indexOf(tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const target =
-      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : step ? (index + step + TABS.length) % TABS.length : -1;
-    if (target < 0) return;
-    event.preventDefault();
-    const next = TABS[target] ?? 'requests';
-    select(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
-  }
-
   if (!user) return null;
   const shown = lists[tab];
 
@@ -203,30 +193,22 @@ export default function Trades() {
         </div>
       </div>
 
-      <div role="tablist" aria-label={TEXT.tradesTitle} className="tabs">
-        {TABS.map((t) => {
-          const count = lists[t].length;
-          return (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${t}`}
-              aria-selected={t === tab}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={t === tab ? 0 : -1}
-              className="tab"
-              onClick={() => select(t)}
-              onKeyDown={onTabKey}
-            >
-              {TAB_LABELS[t]}
-              {count > 0 && <span className="tab-count">{count}</span>}
-            </button>
-          );
-        })}
-      </div>
+      <TabBar
+        tabs={TABS}
+        selected={tab}
+        onSelect={select}
+        label={TEXT.tradesTitle}
+        baseId={baseId}
+        panelId={`${baseId}-panel`}
+        render={(t) => (
+          <>
+            {TAB_LABELS[t]}
+            {lists[t].length > 0 && <span className="tab-count">{lists[t].length}</span>}
+          </>
+        )}
+      />
 
-      <section role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} tabIndex={0} className="tab-panel">
+      <section role="tabpanel" id={`${baseId}-panel`} aria-labelledby={tabId(baseId, tab)} tabIndex={0} className="tab-panel">
         {!state.loaded ? (
           <p className="muted" role="status">
             {TEXT.loading}

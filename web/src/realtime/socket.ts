@@ -3,6 +3,8 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
+import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
+import { useAdminSupportStore } from '../stores/useAdminStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useChatStore } from '../stores/useChatStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
@@ -11,6 +13,7 @@ import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
+import { useSupportStore } from '../stores/useSupportStore.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -99,6 +102,13 @@ export function startRealtime(): void {
 
   // Reloads both of the bell's lists, match and trade-request notifications.
   s.on('notifications:changed', () => void useNotificationStore.getState().fetch());
+  // Admins' bells, and the Support tab when it is open; the filer's own requests take the answer.
+  s.on('admin:notification', (n) => {
+    useAdminNotificationStore.getState().received(n);
+    if (n.notificationType === 'support_request' && useAdminSupportStore.getState().loaded) void useAdminSupportStore.getState().fetch();
+  });
+  s.on('admin:notifications-changed', () => void useAdminNotificationStore.getState().fetch());
+  s.on('support:update', (request) => useSupportStore.getState().upsert(request));
   s.on('session:ended', endSession);
 }
 

@@ -1,10 +1,14 @@
 // Sign-out and session end: every store and the local cache are cleared.
+import { resetAdminStores, useAdminSupportStore } from './useAdminStore.ts';
+import { useAdminNotificationStore } from './useAdminNotificationStore.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
+import { useCalendarFeedStore } from './useCalendarFeedStore.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { useSupportStore } from './useSupportStore.ts';
 import { useToastStore } from './useToastStore.ts';
 
 let stopRealtime: (() => void) | null = null;
@@ -21,6 +25,10 @@ function resetDataStores(): void {
   useMatchesStore.getState().reset();
   useMyRequestsStore.getState().reset();
   useNotificationStore.getState().reset();
+  useAdminNotificationStore.getState().reset();
+  useSupportStore.getState().reset();
+  resetAdminStores();
+  useCalendarFeedStore.getState().reset();
   useToastStore.getState().dismiss();
 }
 
@@ -45,9 +53,15 @@ export function logout(): void {
  * again. Never after one's own write: its answer and the events that follow keep the stores right.
  */
 export async function refreshLoadedData(): Promise<void> {
-  const jobs: Promise<void>[] = [useBadgeStore.getState().fetch(), useNotificationStore.getState().fetch()];
+  const jobs: Promise<void>[] = [
+    useBadgeStore.getState().fetch(),
+    useNotificationStore.getState().fetch(),
+    useAdminNotificationStore.getState().fetch(),
+  ];
   if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
   if (useMyRequestsStore.getState().loaded) jobs.push(useMyRequestsStore.getState().fetch());
   if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
+  if (useSupportStore.getState().loaded) jobs.push(useSupportStore.getState().fetch());
+  if (useAdminSupportStore.getState().loaded) jobs.push(useAdminSupportStore.getState().fetch());
   await Promise.all(jobs);
 }

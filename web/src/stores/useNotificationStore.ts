@@ -2,6 +2,7 @@
 // and trade-request notifications (GET /api/trade-request-notifications, POST
 // .../{tradeRequestId}/mark-read). Both are refetched together on 'notifications:changed' (the event
 // carries no list) and whenever the bell opens (spec: notification data is always refetched).
+import { newestFirst } from '../lib/format.ts';
 import { create } from 'zustand';
 import type { MatchNotification, OfferNotificationItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
@@ -82,9 +83,7 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
     },
     receivedOffers: (list) =>
       set({
-        offers: list
-          .filter((n) => !n.isRead && !readOfferIds.has(n.tradeRequestId))
-          .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id)),
+        offers: list.filter((n) => !n.isRead && !readOfferIds.has(n.tradeRequestId)).sort(newestFirst),
       }),
     markOfferRead: async (tradeRequestId) => {
       readOfferIds.add(tradeRequestId);

@@ -1,0 +1,144 @@
+// Administrator Settings (spec section 2) at /admin, /admin-panel, /admin/users, /admin/support and
+// /admin/logs: four summary cards that select a tab, and five tabs (?tab=, default users; the tab
+// routes preselect theirs). Non-admins see a "Not authorised" screen and nothing is fetched for
+// them (the server refuses them too).
+import { useEffect, useId } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { MSG } from '#protocol/messages.ts';
+import { TabBar, tabId } from '../components/TabBar.tsx';
+import {
+  useAdminActivityStore,
+  useAdminLogsStore,
+  useAdminSupportStore,
+  useAdminTemplatesStore,
+  useAdminUsersStore,
+} from '../stores/useAdminStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
+import { TEXT } from '../texts.ts';
+import { EmailTemplatesTab } from './admin/EmailTemplatesTab.tsx';
+import { LogsTab } from './admin/LogsTab.tsx';
+import { SupportTab } from './admin/SupportTab.tsx';
+import { UserActivityTab } from './admin/UserActivityTab.tsx';
+import { UsersTab } from './admin/UsersTab.tsx';
+import './admin/admin.css';
+
+const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs'] as const;
+type Tab = (typeof TABS)[number];
+const LABELS: Record<Tab, string> = {
+  'email-templates': TEXT.tabEmailTemplates,
+  users: TEXT.tabUsers,
+  support: TEXT.tabSupport,
+  'user-activity': TEXT.tabUserActivity,
+  logs: TEXT.tabLogs,
+};
+const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
+/** /admin/users, /admin/support, /admin/logs name their tab when ?tab= does not. */
+const TAB_OF_PATH: Record<string, Tab> = { '/admin/users': 'users', '/admin/support': 'support', '/admin/logs': 'logs' };
+
+function NotAuthorised() {
+  return (
+    <div className="page-inner">
+      <section className="card empty-state not-authorised" role="alert">
+        <h1>{MSG.notAuthorisedTitle}</h1>
+        <p>{MSG.notAuthorisedText}</p>
+        <Link to="/" className="button button-primary">
+          {TEXT.backToDashboard}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function SummaryCards({ select }: { select: (tab: Tab) => void }) {
+  const templates = useAdminTemplatesStore((s) => s.items.length);
+  const users = useAdminUsersStore((s) => s.items.length);
+  const support = useAdminSupportStore((s) => s.items.length);
+  const logs = useAdminLogsStore((s) => s.items.length);
+  const cards: [Tab, string, number, string][] = [
+    ['email-templates', TEXT.cardTemplates, templates, TEXT.templatesCount],
+    ['users', TEXT.cardUsers, users, TEXT.usersCount],
+    ['support', TEXT.cardSupport, support, TEXT.supportCount],
+    ['logs', TEXT.cardActivity, logs, TEXT.activityCount],
+  ];
+  return (
+    <div className="stat-grid admin-cards">
+      {cards.map(([tab, label, count, unit]) => (
+        <button key={tab} type="button" className="stat-card admin-card" onClick={() => select(tab)}>
+          <span className="stat-label">{label}</span>
+          <span className="stat-value">{count}</span>
+          <span className="muted">{unit}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AdminConsole() {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : (TAB_OF_PATH[pathname] ?? 'users');
+  const baseId = useId();
+
+  useEffect(() => {
+    // The cards count all four lists, so all four load with the screen; activity loads with its tab.
+    void useAdminTemplatesStore.getState().fetch();
+    void useAdminUsersStore.getState().fetch();
+    void useAdminSupportStore.getState().fetch();
+    void useAdminLogsStore.getState().fetch();
+    return () => useAdminActivityStore.getState().reset();
+  }, []);
+
+  useEffect(() => {
+    // A tab shows its list as it is now (another admin may have acted since the screen loaded).
+    const refresh: Partial<Record<Tab, () => Promise<void>>> = {
+      'email-templates': useAdminTemplatesStore.getState().fetch,
+      users: useAdminUsersStore.getState().fetch,
+      support: useAdminSupportStore.getState().fetch,
+      logs: useAdminLogsStore.getState().fetch,
+    };
+    void refresh[tab]?.();
+  }, [tab]);
+
+  const select = (next: Tab) => setParams({ tab: next }, { replace: true });
+
+  return (
+    <div className="page-inner admin-page">
+      <div className="page-header">
+        <div>
+          <h1>{TEXT.adminSettings}</h1>
+          <p className="page-subtitle">{TEXT.adminSettingsSubtitle}</p>
+        </div>
+        <div className="page-actions">
+          <Link to="/" className="button button-outline">
+            {TEXT.backToDashboard}
+          </Link>
+        </div>
+      </div>
+      <SummaryCards select={select} />
+      <TabBar
+        tabs={TABS}
+        selected={tab}
+        onSelect={select}
+        label={TEXT.adminSettings}
+        baseId={baseId}
+        panelId={`${baseId}-panel`}
+        className="tabs admin-tabs"
+        render={(t) => LABELS[t]}
+      />
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={tabId(baseId, tab)} tabIndex={0} className="tab-panel">
+        {tab === 'email-templates' && <EmailTemplatesTab />}
+        {tab === 'users' && <UsersTab />}
+        {tab === 'support' && <SupportTab />}
+        {tab === 'user-activity' && <UserActivityTab />}
+        {tab === 'logs' && <LogsTab />}
+      </div>
+    </div>
+  );
+}
+
+export default function AdminSettings() {
+  const user = useSessionStore((s) => s.user);
+  if (!user) return null;
+  return user.isAdmin ? <AdminConsole /> : <NotAuthorised />;
+}

@@ -1,0 +1,147 @@
+// /contact-support (spec sections 2, 5 and 8): the support form, "Sending..." while it is sent, then
+// the confirmation with Return to Dashboard and Submit Another Request. Below it (ours): the
+// caller's own requests with the admins' answers, kept live by 'support:update'.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITIES, type SupportPriority } from '#protocol/enums.ts';
+import { MSG } from '#protocol/messages.ts';
+import { supportRequestSchema } from '#protocol/schemas/support.ts';
+import type { SupportRequestItem } from '#protocol/shapes.ts';
+import { serverMessage } from '../api/client.ts';
+import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
+import { capitalised, submittedAt } from './admin/adminFormat.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSupportStore } from '../stores/useSupportStore.ts';
+import { newestFirst } from '../lib/format.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+import './admin/admin.css';
+
+const EMPTY = { category: '', subject: '', message: '', priority: 'normal' as SupportPriority };
+
+function OwnRequest({ request }: { request: SupportRequestItem }) {
+  return (
+    <li className="support-own card">
+      <div className="support-own-head">
+        <h3 className="support-own-subject">{request.subject}</h3>
+        <span className={`badge badge-support-${request.status}`}>{capitalised(request.status)}</span>
+      </div>
+      <p className="muted support-own-meta">
+        {SUPPORT_CATEGORY_LABELS[request.category]} · {submittedAt(request.createdAt)}
+      </p>
+      <p className="support-own-message">{request.message}</p>
+      {request.adminResponse && (
+        <div className="support-response">
+          <p className="support-response-label">{TEXT.adminResponse}</p>
+          <p className="support-response-text">{request.adminResponse}</p>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function ContactSupport() {
+  const [values, setValues] = useState(EMPTY);
+  const [sent, setSent] = useState(false);
+  const own = useSupportStore((s) => s.items);
+  const loaded = useSupportStore((s) => s.loaded);
+  const form = useSchemaForm(supportRequestSchema, MSG.supportSendFailed, async (body) => {
+    try {
+      await useSupportStore.getState().submit(body);
+      toast({ title: MSG.supportSent, description: MSG.supportSentText });
+      setSent(true);
+    } catch (err) {
+      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.supportSendFailed, variant: 'destructive' });
+    }
+  });
+  const mine = useMemo(() => [...own].sort(newestFirst), [own]);
+
+  useEffect(() => {
+    void useSupportStore.getState().fetch();
+  }, []);
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  function another() {
+    setValues(EMPTY);
+    setSent(false);
+  }
+
+  return (
+    <div className="page-inner support-page">
+      <div className="page-header">
+        <div>
+          <h1>{TEXT.contactSupport}</h1>
+          <p className="page-subtitle">{TEXT.contactSupportSubtitle}</p>
+        </div>
+      </div>
+
+      {sent ? (
+        <section className="card support-confirmation" aria-live="polite">
+          <h2>{MSG.supportConfirmTitle}</h2>
+          <p>{MSG.supportConfirmText}</p>
+          <div className="form-actions">
+            <Link to="/" className="button button-primary">
+              {TEXT.returnToDashboard}
+            </Link>
+            <button type="button" className="button button-outline" onClick={another}>
+              {TEXT.submitAnotherRequest}
+            </button>
+          </div>
+        </section>
+      ) : (
+        <form className="card support-form" noValidate onSubmit={(e) => void form.submit(e, values)}>
+          <div className="form-grid-2">
+            <SelectField label={TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
+              <option value="">{TEXT.selectCategory}</option>
+              {SUPPORT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {SUPPORT_CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={TEXT.priority} value={values.priority} onChange={set('priority')} error={form.errors.priority}>
+              {SUPPORT_PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {capitalised(p)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField label={TEXT.subject} value={values.subject} onChange={set('subject')} error={form.errors.subject} maxLength={400} />
+          <TextAreaField
+            label={TEXT.message}
+            value={values.message}
+            onChange={set('message')}
+            error={form.errors.message}
+            className="support-message"
+            rows={6}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={form.pending}>
+              {form.pending ? TEXT.sending : TEXT.sendSupportRequest}
+            </button>
+          </div>
+        </form>
+      )}
+
+      <section className="support-own-section" aria-labelledby="own-support-heading">
+        <h2 id="own-support-heading">{TEXT.yourSupportRequests}</h2>
+        {!loaded ? (
+          <p className="muted" role="status">
+            {TEXT.loading}
+          </p>
+        ) : mine.length === 0 ? (
+          <p className="card empty-state">{TEXT.noOwnSupportRequests}</p>
+        ) : (
+          <ul className="support-own-list">
+            {mine.map((r) => (
+              <OwnRequest key={r.id} request={r} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

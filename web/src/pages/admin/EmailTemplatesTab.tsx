@@ -1,0 +1,171 @@
+// Email Templates (spec section 2): the list (icon, name, description, three variable badges and
+// "+N more"); the selected one's variables, subject and HTML; Preview with sample values in a
+// sandboxed frame (no scripts, no same origin); Edit and Save. The server refuses a template that
+// does not parse, and its message is the toast's.
+import { useState, type ReactNode } from 'react';
+import type { EmailTemplateType } from '#protocol/enums.ts';
+import { TEMPLATE_VARIABLE_BADGES } from '#protocol/limits.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { EmailTemplateItem } from '#protocol/shapes.ts';
+import { serverMessage } from '../../api/client.ts';
+import { TextAreaField, TextField } from '../../components/Field.tsx';
+import { MessageIcon, PlaneIcon, RepeatIcon, UsersIcon } from '../../components/Icons.tsx';
+import { useAdminTemplatesStore } from '../../stores/useAdminStore.ts';
+import { toast } from '../../stores/useToastStore.ts';
+import { TEXT } from '../../texts.ts';
+import { fillTemplate, TEMPLATE_DESCRIPTIONS } from './adminFormat.ts';
+import { ListStatus } from './ListStatus.tsx';
+
+const ICONS: Record<EmailTemplateType, ReactNode> = {
+  drop_trade_request: <PlaneIcon />,
+  pickup_trade_request: <UsersIcon />,
+  trade_trade_request: <RepeatIcon />,
+  match_notification: <MessageIcon />,
+};
+
+type Draft = Pick<EmailTemplateItem, 'templateName' | 'subjectTemplate' | 'htmlTemplate'>;
+const draftOf = (t: EmailTemplateItem): Draft => ({
+  templateName: t.templateName,
+  subjectTemplate: t.subjectTemplate,
+  htmlTemplate: t.htmlTemplate,
+});
+
+function TemplateDetail({ template }: { template: EmailTemplateItem }) {
+  const [preview, setPreview] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const shown = draft ?? draftOf(template);
+  const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...shown, [field]: e.target.value });
+
+  async function save() {
+    if (!draft) return;
+    setSaving(true);
+    try {
+      await useAdminTemplatesStore.getState().save(template.templateType, draft);
+      toast({ title: MSG.templateUpdatedTitle, description: MSG.templateUpdated });
+      setDraft(null);
+    } catch (err) {
+      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.templateUpdateFailed, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="card admin-section template-detail" aria-labelledby="template-heading">
+      <div className="admin-section-head">
+        <h2 id="template-heading">{template.templateName}</h2>
+        <div className="row-actions">
+          <button type="button" className="button button-outline button-sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+            {preview ? TEXT.hidePreview : TEXT.preview}
+          </button>
+          <button type="button" className="button button-outline button-sm" onClick={() => setDraft(draft ? null : draftOf(template))}>
+            {draft ? TEXT.cancel : TEXT.edit}
+          </button>
+          {draft && (
+            <button type="button" className="button button-primary button-sm" disabled={saving} onClick={() => void save()}>
+              {saving ? TEXT.saving : TEXT.save}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="template-variables" aria-label={TEXT.variables}>
+        {template.variables.map((v) => (
+          <code key={v} className="variable-badge">{`{{${v}}}`}</code>
+        ))}
+      </div>
+      {draft ? (
+        <div className="template-form">
+          <TextField label={TEXT.templateName} value={shown.templateName} onChange={set('templateName')} />
+          <TextField label={TEXT.subjectTemplate} value={shown.subjectTemplate} onChange={set('subjectTemplate')} />
+          <TextAreaField
+            label={TEXT.htmlTemplate}
+            value={shown.htmlTemplate}
+            onChange={set('htmlTemplate')}
+            rows={15}
+            className="monospace"
+            spellCheck={false}
+          />
+        </div>
+      ) : (
+        <dl className="template-source">
+          <dt>{TEXT.subjectTemplate}</dt>
+          <dd>
+            <code>{template.subjectTemplate}</code>
+          </dd>
+          <dt>{TEXT.htmlTemplate}</dt>
+          <dd>
+            <pre className="template-html">{template.htmlTemplate}</pre>
+          </dd>
+        </dl>
+      )}
+      {preview && (
+        <div className="template-preview">
+          <p className="template-preview-subject">
+            <strong>Subject:</strong> {fillTemplate(shown.subjectTemplate, false)}
+          </p>
+          <iframe
+            className="template-preview-frame"
+            title={`${TEXT.preview}: ${shown.templateName}`}
+            sandbox=""
+            srcDoc={fillTemplate(shown.htmlTemplate, true)}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function EmailTemplatesTab() {
+  const { items, loaded, error, fetch } = useAdminTemplatesStore();
+  const [selected, setSelected] = useState<EmailTemplateType | null>(null);
+  const current = items.find((t) => t.templateType === selected) ?? null;
+
+  return (
+    <div className="templates-layout">
+      <section className="card admin-section" aria-labelledby="templates-heading">
+        <h2 id="templates-heading">{TEXT.tabEmailTemplates}</h2>
+        <ListStatus loaded={loaded} error={error} empty={items.length === 0} emptyText={MSG.templateNotFound} retry={() => void fetch()}>
+          <ul className="template-list">
+            {items.map((t) => (
+              <li key={t.id}>
+                <button
+                  type="button"
+                  className={`template-item${t.templateType === selected ? ' template-item-selected' : ''}`}
+                  aria-pressed={t.templateType === selected}
+                  onClick={() => setSelected(t.templateType)}
+                >
+                  <span className="template-icon" aria-hidden="true">
+                    {ICONS[t.templateType]}
+                  </span>
+                  <span className="template-item-text">
+                    <span className="person-name">{t.templateName}</span>
+                    <span className="person-email">{TEMPLATE_DESCRIPTIONS[t.templateType]}</span>
+                    <span className="template-variables">
+                      {t.variables.slice(0, TEMPLATE_VARIABLE_BADGES).map((v) => (
+                        <span key={v} className="variable-badge">
+                          {v}
+                        </span>
+                      ))}
+                      {t.variables.length > TEMPLATE_VARIABLE_BADGES && (
+                        <span className="variable-badge variable-more">+{t.variables.length - TEMPLATE_VARIABLE_BADGES} more</span>
+                      )}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </ListStatus>
+      </section>
+      {current ? (
+        <TemplateDetail key={current.templateType} template={current} />
+      ) : (
+        <section className="card empty-state template-empty">
+          <h2>{MSG.selectTemplate}</h2>
+          <p className="muted">Choose a template on the left to see, preview and edit it.</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// System Activity (spec section 2): every admin action, newest first, with both people and the
+// details the log's JSON holds (a dash when it does not parse).
+import { newestFirst } from '../../lib/format.ts';
+import { MSG } from '#protocol/messages.ts';
+import type { AdminLogItem } from '#protocol/shapes.ts';
+import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
+import { useAdminLogsStore } from '../../stores/useAdminStore.ts';
+import { TEXT } from '../../texts.ts';
+import { ACTION_BADGE, capitalised, dateTime, logDetails } from './adminFormat.ts';
+import { ListStatus, PersonCell } from './ListStatus.tsx';
+
+const columns: Column<AdminLogItem>[] = [
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (l) => <span className={`badge ${ACTION_BADGE[l.action] ?? 'badge-status'}`}>{capitalised(l.action)}</span>,
+  },
+  { key: 'admin', header: 'Administrator', cell: (l) => <PersonCell person={l.admin} /> },
+  { key: 'target', header: 'Target User', cell: (l) => <PersonCell person={l.targetUser} /> },
+  {
+    key: 'details',
+    header: 'Details',
+    cell: (l) => (
+      <span className="person-cell">
+        {logDetails(l.action, l.details).map((line, i) => (
+          <span key={i} className={i === 0 ? undefined : 'person-email'}>
+            {line}
+          </span>
+        ))}
+      </span>
+    ),
+  },
+  { key: 'at', header: 'Date & Time', cell: (l) => dateTime(l.createdAt) },
+];
+
+export function LogsTab() {
+  const { items, loaded, error, fetch } = useAdminLogsStore();
+  const logs = [...items].sort(newestFirst);
+  return (
+    <section className="card admin-section" aria-labelledby="admin-logs-heading">
+      <div className="admin-section-head">
+        <h2 id="admin-logs-heading">{TEXT.tabLogs}</h2>
+        <span className="badge badge-status">{logs.length} actions</span>
+      </div>
+      <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={MSG.noAdminActions} retry={() => void fetch()}>
+        <ResponsiveTable label={TEXT.tabLogs} rows={logs} rowKey={(l) => l.id} columns={columns} />
+      </ListStatus>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// Manage Users (spec section 2): every account, newest first; delete with a confirmation, never
+// the protected owner (no button; the server refuses it too).
+import { useMemo } from 'react';
+import { MSG } from '#protocol/messages.ts';
+import type { AdminUserItem } from '#protocol/shapes.ts';
+import { serverMessage } from '../../api/client.ts';
+import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
+import { fullName, newestFirst } from '../../lib/format.ts';
+import { useAdminUsersStore } from '../../stores/useAdminStore.ts';
+import { confirm } from '../../stores/useConfirmStore.ts';
+import { toast } from '../../stores/useToastStore.ts';
+import { TEXT } from '../../texts.ts';
+import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
+import { ListStatus } from './ListStatus.tsx';
+
+const deleteText = (name: string) =>
+  `Are you sure you want to delete the account for ${name}? This action cannot be undone and will remove all their data including requests, messages, and trade history.`;
+
+async function deleteUser(user: AdminUserItem) {
+  const ok = await confirm({
+    title: MSG.deleteUserTitle,
+    description: deleteText(fullName(user)),
+    confirmLabel: TEXT.deleteAccount,
+    cancelLabel: TEXT.cancel,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useAdminUsersStore.getState().deleteUser(user.id);
+    toast({ title: MSG.userDeletedTitle, description: MSG.userDeleted });
+  } catch (err) {
+    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.userDeleteFailed, variant: 'destructive' });
+  }
+}
+
+const columns: Column<AdminUserItem>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (u) => (
+      <span className="user-name-cell">
+        <span>{fullName(u)}</span>
+        {u.isProtected && <span className="badge badge-protected">{TEXT.protectedBadge}</span>}
+      </span>
+    ),
+  },
+  { key: 'email', header: 'Email', cell: (u) => <span className="break-anywhere">{u.email}</span> },
+  { key: 'employee', header: 'Employee #', cell: (u) => u.employeeNumber ?? '-' },
+  { key: 'airline', header: 'Airline', cell: (u) => u.airline ?? '-' },
+  {
+    key: 'position',
+    header: 'Position',
+    cell: (u) => (u.position ? <span className={`badge ${POSITION_BADGE[u.position]}`}>{positionLabel(u.position)}</span> : '-'),
+  },
+  { key: 'base', header: 'Base', cell: (u) => u.base ?? '-' },
+  { key: 'joined', header: 'Joined', cell: (u) => joinedOn(u.createdAt) },
+  { key: 'admin', header: 'Admin', cell: (u) => (u.isAdmin ? <span className="badge badge-admin">{TEXT.adminBadge}</span> : '') },
+];
+
+export function UsersTab() {
+  const { items, loaded, error, fetch } = useAdminUsersStore();
+  const users = useMemo(() => [...items].sort(newestFirst), [items]);
+  return (
+    <section className="card admin-section" aria-labelledby="admin-users-heading">
+      <div className="admin-section-head">
+        <h2 id="admin-users-heading">{TEXT.tabUsers}</h2>
+        <span className="badge badge-status">{users.length} users</span>
+      </div>
+      <ListStatus loaded={loaded} error={error} empty={users.length === 0} emptyText={TEXT.noUsers} retry={() => void fetch()}>
+        <ResponsiveTable
+          label={TEXT.tabUsers}
+          rows={users}
+          rowKey={(u) => u.id}
+          columns={columns}
+          actions={(u) =>
+            u.isProtected ? null : (
+              <button
+                type="button"
+                className="button button-danger-outline button-sm"
+                aria-label={`Delete ${fullName(u)}`}
+                onClick={() => void deleteUser(u)}
+              >
+                Delete
+              </button>
+            )
+          }
+        />
+      </ListStatus>
+    </section>
+  );
+}

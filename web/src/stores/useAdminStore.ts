@@ -1,0 +1,94 @@
+// Administrator Settings' data (spec section 7, Support and administration): one list store per
+// tab over its GET, plus the writes (delete a user, respond to a request, save a template), each
+// applied to its list from the answer. New support requests reach an open Support tab through the
+// admin bell's 'admin:notification'.
+import { create } from 'zustand';
+import type { EmailTemplateType } from '#protocol/enums.ts';
+import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
+import type { AdminLogItem, AdminUserItem, EmailTemplateItem, SupportRequestItem, UserActivityReport } from '#protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { listStore, type ListState } from './listStore.ts';
+import { isNewerSupportRequest } from './useSupportStore.ts';
+
+export const useAdminUsersStore = create<ListState<AdminUserItem> & { deleteUser: (id: number) => Promise<void> }>()((set, get, store) => ({
+  ...listStore<AdminUserItem>(() => api.get('/api/admin/users'))(set, get, store),
+  /** Throws "STATUS: body" on failure; the list is refetched either way (spec: refreshes the list). */
+  deleteUser: async (id) => {
+    try {
+      await api.delete(`/api/admin/users/${id}`);
+      get().markDeleted(id);
+    } finally {
+      void get().fetch();
+      void useAdminLogsStore.getState().fetch();
+    }
+  },
+}));
+
+export const useAdminSupportStore = create<ListState<SupportRequestItem> & { respond: (id: number, response: string) => Promise<void> }>()(
+  (set, get, store) => ({
+    ...listStore<SupportRequestItem>(() => api.get('/api/admin/support-requests'), { isNewer: isNewerSupportRequest })(set, get, store),
+    /** Sends the response trimmed; throws "STATUS: body" on failure. */
+    respond: async (id, response) => {
+      get().upsert(await api.post(`/api/admin/support-requests/${id}/respond`, { response: response.trim() }));
+      void useAdminLogsStore.getState().fetch();
+    },
+  }),
+);
+
+export const useAdminLogsStore = create<ListState<AdminLogItem>>()(listStore<AdminLogItem>(() => api.get('/api/admin/logs')));
+
+/**
+ * The template's path. The typed client reads every ':param' as a number; this one is the
+ * template type, so the cast states that the route is the same.
+ */
+const templatePath = (type: EmailTemplateType) => `/api/admin/email-templates/${type}` as `/api/admin/email-templates/${number}`;
+
+export const useAdminTemplatesStore = create<
+  ListState<EmailTemplateItem> & { save: (type: EmailTemplateType, body: EmailTemplateBody) => Promise<void> }
+>()((set, get, store) => ({
+  ...listStore<EmailTemplateItem>(() => api.get('/api/admin/email-templates'))(set, get, store),
+  /** Throws "STATUS: body" on failure; on success the list is refetched (spec section 7). */
+  save: async (type, body) => {
+    get().upsert(await api.put(templatePath(type), { ...body, templateType: type }));
+    void get().fetch();
+  },
+}));
+
+interface ActivityState {
+  report: UserActivityReport | null;
+  loading: boolean;
+  error: boolean;
+  fetch: () => Promise<void>;
+  reset: () => void;
+}
+
+let activityGeneration = 0;
+export const useAdminActivityStore = create<ActivityState>((set) => ({
+  report: null,
+  loading: false,
+  error: false,
+  fetch: async () => {
+    const mine = ++activityGeneration;
+    set({ loading: true, error: false });
+    try {
+      const report = await api.get('/api/admin/user-activity');
+      if (mine === activityGeneration) set({ report, loading: false });
+    } catch (err) {
+      if (mine === activityGeneration) set({ loading: false, error: true });
+      throw err;
+    }
+  },
+  reset: () => {
+    activityGeneration++;
+    set({ report: null, loading: false, error: false });
+  },
+}));
+
+/** Every admin store, for sign-out. */
+export function resetAdminStores(): void {
+  useAdminUsersStore.getState().reset();
+  useAdminSupportStore.getState().reset();
+  useAdminLogsStore.getState().reset();
+  useAdminTemplatesStore.getState().reset();
+  useAdminActivityStore.getState().reset();
+}
