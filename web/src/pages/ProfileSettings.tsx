@@ -1,6 +1,7 @@
 // /profile: the profile form, Activity Summary and Account Actions (spec section 2).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -172,6 +173,7 @@ export default function ProfileSettings() {
         <div className="stack-lg">
           <ActivitySummary />
           <AccountActions user={user} />
+          <CalendarFeedCard />
         </div>
       </div>
     </div>

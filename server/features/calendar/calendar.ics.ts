@@ -1,0 +1,86 @@
+import ical from 'ical-generator';
+
+/** Request types as the events' titles read them. */
+const REQUEST_TYPE_LABELS_TEXT: Record<string, string> = { drop: 'Drop', pickup: 'Pick up', trade: 'Trade' };
+
+/**
+ * A YYYY-MM-DD date as midnight UTC: ical-generator writes an all-day date from the UTC fields, so
+ * the day is the stored one whatever the server's time zone (calendar.test.ts runs it in several).
+ */
+const dayOf = (date: string) => {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!));
+};
+const named = (u: { firstName: string | null; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || 'a colleague';
+const what = (routeType: string | null, route: string | null, reserve: string | null) =>
+  routeType === 'reserve_period' || (!route && reserve) ? `reserve ${reserve ?? ''}`.trim() : `pairing ${route ?? ''}`.trim();
+
+export interface FeedContent {
+  requests: { id: number; type: string; routeType: string; route: string | null; reservePeriod: string | null; allDates: string[] }[];
+  matches: {
+    id: number;
+    date: string;
+    type: string;
+    otherType: string;
+    otherRoute: string | null;
+    otherReservePeriod: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }[];
+  trades: {
+    id: number;
+    tradeDate: string | null;
+    requestDate: string | null;
+    offerRoute: string | null;
+    offerReservePeriod: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }[];
+}
+
+/**
+ * The user's feed (RFC 5545, written by ical-generator): an all-day event for each date of each
+ * active request, each pending match and each completed trade, with a link back to the screen.
+ * UIDs are built from ids and dates, so they are the same at every fetch and calendars update
+ * events in place instead of duplicating them.
+ */
+export function buildFeed(content: FeedContent, origin: string): string {
+  const cal = ical({ name: 'Crewtrade', prodId: { company: 'Crewtrade', product: 'Crewtrade', language: 'EN' }, ttl: 60 * 30 });
+  for (const r of content.requests) {
+    for (const date of r.allDates) {
+      cal.createEvent({
+        id: `request-${r.id}-${date}@crewtrade`,
+        start: dayOf(date),
+        allDay: true,
+        summary: `${REQUEST_TYPE_LABELS_TEXT[r.type] ?? r.type}: ${what(r.routeType, r.route, r.reservePeriod)}`,
+        description: 'Your request on the Crewtrade tradeboard.',
+        url: `${origin}/all-trades`,
+      });
+    }
+  }
+  for (const m of content.matches) {
+    cal.createEvent({
+      id: `match-${m.id}@crewtrade`,
+      start: dayOf(m.date),
+      allDay: true,
+      summary: `Match with ${named(m)}: ${REQUEST_TYPE_LABELS_TEXT[m.otherType] ?? m.otherType} ${what(null, m.otherRoute, m.otherReservePeriod)}`,
+      description: 'A match waiting for you on Crewtrade.',
+      url: `${origin}/matches`,
+    });
+  }
+  for (const t of content.trades) {
+    const date = t.tradeDate ?? t.requestDate;
+    if (!date) continue;
+    cal.createEvent({
+      id: `trade-${t.id}@crewtrade`,
+      start: dayOf(date),
+      allDay: true,
+      summary: `Trade completed with ${named(t)}`,
+      description:
+        t.offerRoute || t.offerReservePeriod ? `Traded: ${t.offerRoute ?? t.offerReservePeriod}` : 'A completed trade on Crewtrade.',
+      url: `${origin}/trades?tab=approved`,
+    });
+  }
+  return cal.toString();
+}

@@ -1,0 +1,123 @@
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#protocol/messages.ts';
+import type { CalendarFeedInfo } from '#protocol/shapes.ts';
+import { makeUser } from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { freshGroup, sendOffer } from '../offers/offers.fixtures.ts';
+import { requestBody } from '../requests/requests.fixtures.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The feed as a calendar app fetches it: no cookie, the token in the path. */
+async function fetchFeed(url: string) {
+  const path = new URL(url).pathname;
+  const res = await fetch(app.url + path);
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+}
+const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+
+describe('calendar feed', () => {
+  it('a private address with the active requests, pending matches and completed trades as all-day events, stable across fetches', async () => {
+    const group = freshGroup();
+    const me = await makeUser(app, { ...group, firstName: 'Cal', lastName: 'Endar' });
+    const mate = await makeUser(app, { ...group, firstName: 'Mat', lastName: 'Ey' });
+    const drop = (
+      await me.client.post('/api/requests', requestBody({ date: '2099-04-10', additionalDates: ['2099-04-12'], route: 'CAL1' }))
+    ).body;
+    await mate.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-04-10', route: 'ANY' }));
+    const other = (await mate.client.post('/api/requests', requestBody({ date: '2099-05-01', route: 'MATE9' }))).body;
+    const offer = await sendOffer(me, other, { offerRoute: 'MINE1' });
+    expect((await mate.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' })).status).toBe(200);
+
+    expect((await me.client.get<CalendarFeedInfo>('/api/calendar-feed')).body).toEqual({ enabled: false, createdAt: null });
+    const created = await me.client.post<CalendarFeedInfo>('/api/calendar-feed');
+    expect(created.status).toBe(201);
+    expect(created.body.url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await me.client.get<CalendarFeedInfo>('/api/calendar-feed')).body).toMatchObject({
+      enabled: true,
+      createdAt: created.body.createdAt,
+    });
+
+    const first = await fetchFeed(created.body.url!);
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('text/calendar; charset=utf-8');
+    const evs = events(first.text);
+    const byUid = new Map(evs.map((e) => [e.uid, e]));
+    expect([...byUid.keys()].sort()).toEqual(
+      [
+        `request-${drop.id}-2099-04-10@crewtrade`,
+        `request-${drop.id}-2099-04-12@crewtrade`,
+        expect.stringMatching(/^match-\d+@crewtrade$/),
+        `trade-${offer.id}@crewtrade`,
+      ].sort(),
+    );
+    const day = byUid.get(`request-${drop.id}-2099-04-12@crewtrade`)!;
+    // All-day: a DATE value, no time and no zone to shift it.
+    expect(day.datetype).toBe('date');
+    expect(first.text).toContain('DTSTART;VALUE=DATE:20990412');
+    expect(day.summary).toBe('Drop: pairing CAL1');
+    // URL;VALUE=URI: the parser keeps the parameter with the value.
+    expect(JSON.stringify(day.url)).toMatch(/\/all-trades"/);
+    const match = evs.find((e) => e.uid.startsWith('match-'))!;
+    expect(match.summary).toBe('Match with Mat Ey: Pick up pairing ANY');
+    expect(first.text).toContain('DTSTART;VALUE=DATE:20990410');
+    expect(byUid.get(`trade-${offer.id}@crewtrade`)!.summary).toBe('Trade completed with Mat Ey');
+
+    // The same UIDs at the next fetch: calendars update in place.
+    const second = await fetchFeed(created.body.url!);
+    expect(
+      events(second.text)
+        .map((e) => e.uid)
+        .sort(),
+    ).toEqual(evs.map((e) => e.uid).sort());
+  });
+
+  it('an all-day date is the same whatever the server’s time zone', async () => {
+    const me = await makeUser(app, freshGroup());
+    const drop = (await me.client.post('/api/requests', requestBody({ date: '2099-07-01', route: 'TZ1' }))).body;
+    const url = (await me.client.post<CalendarFeedInfo>('/api/calendar-feed')).body.url!;
+    const before = process.env.TZ;
+    try {
+      for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC']) {
+        process.env.TZ = tz;
+        const text = (await fetchFeed(url)).text;
+        const block = text.split('BEGIN:VEVENT').find((b) => b.includes(`UID:request-${drop.id}-2099-07-01@crewtrade`));
+        expect([tz, /DTSTART;VALUE=DATE:(\d+)/.exec(block ?? '')?.[1]]).toEqual([tz, '20990701']);
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it('replacing the address retires the old one; revoking ends it', async () => {
+    const me = await makeUser(app, freshGroup());
+    const a = (await me.client.post<CalendarFeedInfo>('/api/calendar-feed')).body.url!;
+    const b = (await me.client.post<CalendarFeedInfo>('/api/calendar-feed')).body.url!;
+    expect(a).not.toBe(b);
+    expect((await fetchFeed(a)).status).toBe(404);
+    expect((await fetchFeed(b)).status).toBe(200);
+    const revoked = await me.client.delete('/api/calendar-feed');
+    expect([revoked.status, revoked.body.message]).toEqual([200, MSG.calendarFeedRevoked]);
+    expect((await fetchFeed(b)).status).toBe(404);
+    expect((await me.client.get<CalendarFeedInfo>('/api/calendar-feed')).body.enabled).toBe(false);
+  });
+
+  it('a made-up or malformed token names nothing; the address routes need a session', async () => {
+    for (const token of ['x'.repeat(43), 'short', '../../etc/passwd']) {
+      const res = await fetch(`${app.url}/api/calendar/${encodeURIComponent(token)}.ics`);
+      expect(res.status).toBe(404);
+    }
+    const out = app.client();
+    expect((await out.get('/api/calendar-feed')).status).toBe(401);
+    expect((await out.post('/api/calendar-feed')).status).toBe(401);
+    expect((await out.delete('/api/calendar-feed')).status).toBe(401);
+  });
+});

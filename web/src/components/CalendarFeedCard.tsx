@@ -1,0 +1,94 @@
+// Profile Settings: the private calendar address (issue 14). Made on request, shown once with
+// Copy, replaceable and revocable; how to subscribe in the common calendar apps.
+import { useEffect, useState } from 'react';
+import { serverMessage } from '../api/client.ts';
+import { formatDate } from '../lib/format.ts';
+import { useCalendarFeedStore } from '../stores/useCalendarFeedStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
+
+export function CalendarFeedCard() {
+  const info = useCalendarFeedStore((s) => s.info);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void useCalendarFeedStore
+      .getState()
+      .fetch()
+      .catch(() => undefined);
+  }, []);
+
+  async function run(action: () => Promise<void>, done: string) {
+    setBusy(true);
+    try {
+      await action();
+      toast({ title: done });
+    } catch (err) {
+      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.calendarFailed, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: TEXT.calendarCopied });
+    } catch {
+      toast({ title: TEXT.errorTitle, description: TEXT.calendarCopyFailed, variant: 'destructive' });
+    }
+  }
+
+  const store = useCalendarFeedStore.getState();
+  return (
+    <section className="card stack" aria-labelledby="calendar-heading">
+      <h2 id="calendar-heading" className="card-title">
+        {TEXT.calendarTitle}
+      </h2>
+      <p className="card-subtitle">{TEXT.calendarIntro}</p>
+      {info?.url && (
+        <div className="field">
+          <label htmlFor="calendar-url">{TEXT.calendarAddress}</label>
+          <input id="calendar-url" readOnly value={info.url} onFocus={(e) => e.currentTarget.select()} />
+          <p className="field-hint">{TEXT.calendarOnce}</p>
+        </div>
+      )}
+      {info?.enabled && !info.url && info.createdAt && (
+        <p className="muted">{`${TEXT.calendarActiveSince} ${formatDate(info.createdAt)}`}</p>
+      )}
+      <div className="row-actions">
+        {info?.url && (
+          <button type="button" className="button button-primary button-sm" onClick={() => void copy(info.url!)}>
+            {TEXT.copy}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-outline button-sm"
+          disabled={busy}
+          onClick={() => void run(store.create, TEXT.calendarCreated)}
+        >
+          {info?.enabled ? TEXT.calendarReplace : TEXT.calendarCreate}
+        </button>
+        {info?.enabled && (
+          <button
+            type="button"
+            className="button button-danger-outline button-sm"
+            disabled={busy}
+            onClick={() => void run(store.revoke, TEXT.calendarRevoked)}
+          >
+            {TEXT.revoke}
+          </button>
+        )}
+      </div>
+      <details className="calendar-help">
+        <summary>{TEXT.calendarHowTo}</summary>
+        <ul>
+          <li>{TEXT.calendarGoogle}</li>
+          <li>{TEXT.calendarApple}</li>
+          <li>{TEXT.calendarOutlook}</li>
+        </ul>
+      </details>
+    </section>
+  );
+}
