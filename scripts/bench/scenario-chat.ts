@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
 import { createSessions, seedGroupCrew, seedUsers } from './seed-users.ts';
+import { percentile, tenths as ms } from './stats.ts';
 
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 1000);
 const PROCESSES = Number(process.env.BENCH_CHAT_PROCESSES ?? 4);
@@ -15,8 +16,6 @@ const SENDERS = 40;
 const ROOM_GROUP = 'Delta|CHT|captain|737';
 
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
-const ms = (v: number) => Math.round(v * 10) / 10;
 
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -25,7 +24,10 @@ function rssMb(pid: number): number {
 
 /** A client process with its share of the sockets, connected. */
 async function startClients(url: string, cookies: string[]): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, 'chat-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(import.meta.dirname, 'chat-clients.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`chat client exited with ${code}`)));
     child.on('message', (m: { type: string }) => {

@@ -5,6 +5,7 @@ import type { Scenario } from './scenarios.ts';
 import { bulkSessions } from './seed-offers.ts';
 import { seedMessages } from './seed-messages.ts';
 import { createSessions, seedUsers } from './seed-users.ts';
+import { percentile, tenths as ms } from './stats.ts';
 
 const USERS = 10_000;
 const MESSAGES = 100_000;
@@ -21,8 +22,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
-const ms = (v: number) => Math.round(v * 10) / 10;
 
 /** The plan of the Messages screen's read for the caller, as PostgreSQL runs it. */
 async function explainRecent(ctx: BenchContext): Promise<void> {
@@ -75,7 +74,9 @@ export const messagesScenario: Scenario = {
       [CALLER],
     );
     const s = stats.rows[0]!;
-    ctx.note(`Messages stored: ${s.n.toLocaleString('en-US')}; user ${CALLER} (the caller) has ${s.convs} conversations, the most any user has is ${s.max_convs}.`);
+    ctx.note(
+      `Messages stored: ${s.n.toLocaleString('en-US')}; user ${CALLER} (the caller) has ${s.convs} conversations, the most any user has is ${s.max_convs}.`,
+    );
     await explainRecent(ctx);
     const [reader] = await createSessions(ctx.db, [CALLER]);
     const list = await ctx.load('GET /api/messages/recent', { path: '/api/messages/recent', headers: { cookie: reader! }, rate: RATE });

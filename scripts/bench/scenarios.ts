@@ -1,10 +1,12 @@
 import type { BenchContext } from './run.ts';
+import { adminScenario } from './scenario-admin.ts';
 import { authScenario } from './scenario-auth.ts';
 import { boardScenario, mixedScenario } from './scenario-board.ts';
 import { chatScenario } from './scenario-chat.ts';
 import { messagesScenario } from './scenario-messages.ts';
 import { offersScenario } from './scenario-offers.ts';
 import { growthScenario, requestsScenario } from './scenario-requests.ts';
+import { soakScenario } from './scenario-soak.ts';
 
 export interface Scenario {
   name: string;
@@ -12,4 +14,15 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<void>;
 }
 
-export const scenarios: Scenario[] = [authScenario, requestsScenario, growthScenario, boardScenario, mixedScenario, offersScenario, chatScenario, messagesScenario];
+export const scenarios: Scenario[] = [
+  authScenario,
+  requestsScenario,
+  growthScenario,
+  boardScenario,
+  mixedScenario,
+  offersScenario,
+  chatScenario,
+  messagesScenario,
+  adminScenario,
+  soakScenario,
+];

@@ -77,10 +77,15 @@ export async function seedOffers(
   await db.query('analyze trade_requests; analyze trade_request_notifications; analyze requests');
 }
 
-/** The pending offers the accept path answers (not the caller's), oldest request first, with their recipients. */
+/**
+ * The pending offers the accept path answers (not the caller's), with their recipients, in a fixed
+ * shuffled order: answers arrive from crew of every group as they would, each group in proportion
+ * to its offers (the busy group's share included). In request order the busy group's 200 requests
+ * came first, 200 accepts a second in one group, each queueing on its matching lock: no group does that.
+ */
 export async function acceptableOffers(db: pg.Client): Promise<{ id: number; toUserId: number }[]> {
   const rows = await db.query<{ id: number; to_user_id: number }>(
-    `select id, to_user_id from trade_requests where status = 'pending' and to_user_id <> 1 order by request_id`,
+    `select id, to_user_id from trade_requests where status = 'pending' and to_user_id <> 1 order by md5(id::text)`,
   );
   return rows.rows.map((r) => ({ id: r.id, toUserId: r.to_user_id }));
 }

@@ -1,0 +1,258 @@
+// The soak (issue 13): 500 simulated crew in ten busy groups of 50, each with a signed-in socket
+// and a handful of requests, using the app as crew do (board, dashboard, bell, matches, messages,
+// chat, posting, editing and removing requests) for SOAK_MINUTES (default 15) against two app
+// instances sharing PostgreSQL and Redis behind a round-robin balancer (connection level, as the
+// docker-compose nginx does for WebSockets). Reports every kind of call's p50/p99 and errors, the
+// live events received, and both instances' memory after warm-up against the end.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import argon2 from 'argon2';
+import { io, type Socket } from 'socket.io-client';
+import type { LoadResult } from './load.ts';
+import { freePort, startProcess, stopProcess } from './processes.ts';
+import type { BenchContext } from './run.ts';
+import type { Scenario } from './scenarios.ts';
+import { bulkSessions } from './seed-offers.ts';
+import { BENCH_PASSWORD } from './seed-users.ts';
+import { percentile, tenths as round } from './stats.ts';
+
+const CREW = 500;
+const GROUPS = 10;
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 15);
+/** Each crew member acts about once every this many seconds (exponential gaps): ~50 calls/s in all. */
+const THINK_SECONDS = 10;
+const WARMUP_SHARE = 0.2;
+const BASES = ['ATL', 'JFK', 'LAX', 'ORD', 'DFW', 'SEA', 'BOS', 'MSP', 'DEN', 'MIA'];
+
+const now = () => performance.now();
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const rssMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+/** A TCP balancer: each connection to the next instance in turn (HTTP keep-alive and WebSockets alike). */
+function roundRobin(port: number, targets: number[]): net.Server {
+  let next = 0;
+  const server = net.createServer((client) => {
+    const target = targets[next++ % targets.length]!;
+    const upstream = net.connect(target, '127.0.0.1');
+    // As nginx does (tcp_nodelay): without it, Nagle and delayed ACKs hold a response's last packet for 40 ms.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close);
+    upstream.on('error', close);
+  });
+  server.listen(port, '127.0.0.1');
+  return server;
+}
+
+interface Crew {
+  id: number;
+  group: number;
+  cookie: string;
+  requests: number[];
+  socket?: Socket;
+}
+
+/** 500 crew in ten groups of 50 (Delta, one base each, captains on the 737), signed in. */
+async function seedCrew(ctx: BenchContext): Promise<Crew[]> {
+  const hash = await argon2.hash(BENCH_PASSWORD, { type: argon2.argon2id });
+  const rows = await ctx.db.query<{ id: number; base: string }>(
+    `insert into users (email, password, first_name, last_name, employee_number, base, airline, position, aircraft_type, email_notifications)
+     select 'soak' || i || '@bench.example', $1, 'Soak', 'Crew' || i, 'S' || i, ($3::text[])[1 + i % $4], 'Delta', 'captain', '737', false
+     from generate_series(0, $2::int - 1) as i
+     returning id, base`,
+    [hash, CREW, BASES.slice(0, GROUPS), GROUPS],
+  );
+  const cookies = await bulkSessions(
+    ctx.db,
+    rows.rows.map((r) => r.id),
+  );
+  return rows.rows.map((r) => ({ id: r.id, group: BASES.indexOf(r.base), cookie: cookies.get(r.id)!, requests: [] }));
+}
+
+type Call = { label: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; after?: (body: unknown) => void };
+
+const request = () => ({
+  type: Math.random() < 0.5 ? 'drop' : 'pickup',
+  date: inDays(3 + Math.floor(Math.random() * 60)),
+  routeType: 'pairing',
+  route: `S${Math.floor(Math.random() * 9000) + 1000}`,
+  tripDays: 1 + Math.floor(Math.random() * 4),
+});
+
+/** A new request of the crew member's, remembered for later edits and removals. */
+const postRequest = (me: Crew): Call => ({
+  label: 'POST /api/requests',
+  method: 'POST',
+  path: '/api/requests',
+  body: request(),
+  after: (b) => me.requests.push((b as { id: number }).id),
+});
+
+/** What a crew member does next, weighted as a working day on the app looks. */
+function nextCall(me: Crew, crew: Crew[]): Call {
+  const roll = Math.random();
+  const mate = () => {
+    const mates = crew.filter((c) => c.group === me.group && c.id !== me.id);
+    return mates[Math.floor(Math.random() * mates.length)]!;
+  };
+  if (roll < 0.25) return { label: 'GET /api/all-trades', method: 'GET', path: '/api/all-trades' };
+  if (roll < 0.37) return { label: 'GET /api/dashboard/stats', method: 'GET', path: '/api/dashboard/stats' };
+  if (roll < 0.47) return { label: 'GET /api/notifications', method: 'GET', path: '/api/notifications' };
+  if (roll < 0.55) return { label: 'GET /api/matches', method: 'GET', path: '/api/matches' };
+  if (roll < 0.63) return { label: 'GET /api/messages/recent', method: 'GET', path: '/api/messages/recent' };
+  if (roll < 0.73) {
+    const to = mate();
+    return {
+      label: 'POST /api/messages',
+      method: 'POST',
+      path: '/api/messages',
+      body: { toUserId: to.id, content: 'Can you take my trip?' },
+    };
+  }
+  if (roll < 0.78)
+    return {
+      label: 'POST /api/base-chat',
+      method: 'POST',
+      path: '/api/base-chat',
+      body: { content: 'Anyone free Friday?', chatType: 'reserve' },
+    };
+  if (roll < 0.85 && me.requests.length > 0) {
+    const id = me.requests[Math.floor(Math.random() * me.requests.length)]!;
+    return { label: 'PUT /api/requests/:id', method: 'PUT', path: `/api/requests/${id}`, body: request() };
+  }
+  if (roll < 0.93 || me.requests.length < 3) return postRequest(me);
+  // A handful each: the oldest goes when a new one would make too many.
+  const id = me.requests.shift()!;
+  return { label: 'DELETE /api/requests/:id', method: 'DELETE', path: `/api/requests/${id}` };
+}
+
+export const soakScenario: Scenario = {
+  name: 'soak',
+  description: `${CREW} crew in ${GROUPS} groups, REST and sockets, ${MINUTES} min against two instances behind a balancer`,
+  async run(ctx) {
+    const crew = await seedCrew(ctx);
+    const ports = [await freePort(), await freePort()];
+    const instances: ChildProcess[] = [];
+    for (const port of ports) {
+      instances.push(
+        await startProcess(
+          'server/main.ts',
+          {
+            DATABASE_URL: ctx.databaseUrl,
+            REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+            PORT: String(port),
+            APP_ORIGIN: `http://127.0.0.1:${port}`,
+            LOG_LEVEL: 'info',
+            NODE_ENV: 'production',
+            RATE_LIMIT_OVERRIDES: 'messages=100000',
+          },
+          /listening|READY/,
+        ),
+      );
+    }
+    const lbPort = await freePort();
+    const lb = roundRobin(lbPort, ports);
+    const base = `http://127.0.0.1:${lbPort}`;
+    const latencies = new Map<string, number[]>();
+    const errors = new Map<string, number>();
+    let events = 0;
+    let stopping = false;
+    let phase: 'warmup' | 'measured' = 'warmup';
+
+    async function call(me: Crew, c: Call): Promise<void> {
+      const start = now();
+      try {
+        const res = await fetch(base + c.path, {
+          method: c.method,
+          headers: { cookie: me.cookie, ...(c.body ? { 'content-type': 'application/json' } : {}) },
+          body: c.body ? JSON.stringify(c.body) : undefined,
+        });
+        const text = await res.text();
+        if (phase === 'measured') {
+          if (!res.ok) errors.set(c.label, (errors.get(c.label) ?? 0) + 1);
+          else {
+            const list = latencies.get(c.label) ?? [];
+            list.push(now() - start);
+            latencies.set(c.label, list);
+          }
+        }
+        if (res.ok && c.after) c.after(JSON.parse(text) as unknown);
+      } catch {
+        if (phase === 'measured') errors.set(c.label, (errors.get(c.label) ?? 0) + 1);
+      }
+    }
+
+    try {
+      // Every crew member's socket, over the WebSocket as a browser upgrades (the balancer is connection-level).
+      for (const me of crew) {
+        const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: me.cookie }, reconnection: true });
+        socket.onAny(() => phase === 'measured' && events++);
+        me.socket = socket;
+      }
+      // A handful of requests each to start with.
+      for (const me of crew) for (let i = 0; i < 3; i++) await call(me, postRequest(me));
+
+      const totalMs = MINUTES * 60_000;
+      const warmupMs = totalMs * WARMUP_SHARE;
+      const memory: { at: number; mb: number[] }[] = [];
+      const started = now();
+      const sampler = setInterval(() => memory.push({ at: now() - started, mb: instances.map((p) => rssMb(p.pid!)) }), 10_000);
+      setTimeout(() => (phase = 'measured'), warmupMs);
+      const loops = crew.map(async (me) => {
+        while (!stopping) {
+          await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * THINK_SECONDS * 1000));
+          if (!stopping) await call(me, nextCall(me, crew));
+        }
+      });
+      await new Promise((r) => setTimeout(r, totalMs));
+      stopping = true;
+      clearInterval(sampler);
+      await Promise.all(loops);
+
+      const measuredSeconds = (totalMs - warmupMs) / 1000;
+      for (const [label, list] of [...latencies.entries()].sort()) {
+        const sorted = [...list].sort((a, b) => a - b);
+        const row: LoadResult = {
+          label: `soak ${label}`,
+          offered: Math.round(((list.length + (errors.get(label) ?? 0)) / measuredSeconds) * 10) / 10,
+          p50: round(percentile(sorted, 50)),
+          p99: round(percentile(sorted, 99)),
+          max: round(sorted.at(-1) ?? 0),
+          rps: list.length / measuredSeconds,
+          errors: errors.get(label) ?? 0,
+          non2xx: 0,
+        };
+        ctx.record(row);
+      }
+      const after = memory.filter((m) => m.at >= warmupMs);
+      const firstMinute = after.filter((m) => m.at < warmupMs + 60_000);
+      const lastMinute = after.filter((m) => m.at >= totalMs - 60_000);
+      const mean = (rows: typeof memory, i: number) => Math.round(rows.reduce((s, m) => s + m.mb[i]!, 0) / Math.max(1, rows.length));
+      const growth = instances.map((_, i) => {
+        const a = mean(firstMinute, i);
+        const b = mean(lastMinute, i);
+        return `instance ${i + 1}: ${a} → ${b} MB (${a ? Math.round(((b - a) / a) * 1000) / 10 : 0}%)`;
+      });
+      const totalErrors = [...errors.values()].reduce((s, n) => s + n, 0);
+      const totalCalls = [...latencies.values()].reduce((s, l) => s + l.length, 0);
+      const connected = crew.filter((c) => c.socket?.connected).length;
+      ctx.note(
+        `Soak: ${CREW} crew in ${GROUPS} groups for ${MINUTES} min (${Math.round(WARMUP_SHARE * 100)}% warm-up), two instances behind a round-robin balancer, ` +
+          `${totalCalls.toLocaleString('en-US')} calls measured (${round(totalCalls / measuredSeconds)}/s), ${totalErrors} errors, ${events.toLocaleString('en-US')} live events received, ` +
+          `${connected} of ${CREW} sockets connected at the end. Memory after warm-up against the last minute: ${growth.join('; ')} (budget: growth <= 10%).`,
+      );
+    } finally {
+      stopping = true;
+      for (const me of crew) me.socket?.close();
+      lb.close();
+      for (const p of instances) await stopProcess(p);
+    }
+  },
+};
