@@ -1,46 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../test/factories.ts';
 import { TestClient } from '../test/http-client.ts';
+import { startMain, type Instance } from '../test/main-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Instance {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output: () => string;
-}
-
-/** `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL. */
-async function startMain(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const port = /"port":(\d+),"msg":"Crewtrade listening/.exec(output)?.[1];
-    if (port) return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server/main.ts did not start:\n${output}`);
-    await sleep(50);
-  }
-}
 
 /** A POST whose body arrives in two parts: in flight, on the server, until `finish` is called. */
 function slowPost(url: string, body: unknown) {

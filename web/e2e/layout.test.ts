@@ -197,9 +197,10 @@ describe.skipIf(!hasChromium)('every screen at 1280 and 375 px, with data', () =
       await check(page, `${width}-confirm-dialog`, found);
       await page.keyboard.press('Escape');
       await expect.poll(() => confirmDialog.count()).toBe(0);
-      // Escape cancelled: the request is still there, and the focus is back on its Delete button.
+      // Escape cancelled: the request is still there, and the focus is back on its Delete button
+      // (Radix gives it back on a timer after the dialog is gone, hence the poll).
       expect(await reserveRow.count()).toBe(1);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete');
 
       // The bell's popover and the avatar menu fit the window; Escape gives the focus back.
       const bell = page.getByRole('button', { name: 'Notifications' });

@@ -3,34 +3,18 @@
 // badge, read marks, Enter vs Shift+Enter, the file rules, deleting a conversation for oneself,
 // ?user=; base chat on the dashboard both ways with the two-click delete and the 6-image rule; and
 // the screens' layout at 1280 and 375 px with axe.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
+import { rooms } from '../../server/realtime/rooms.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
+import { seriousViolations } from './axe.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
-
-// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A 1x1 PNG, real bytes, so the server's content sniffing accepts it. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -341,11 +325,7 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     expect(texts).toEqual(Array.from({ length: 55 }, (_, i) => `message number ${i + 1}`));
   });
 
-  // Skipped at this stop: it failed both of its attempts in one clean-clone CI run (passed in the
-  // run before). Suspected: after the forced close the client may come back over polling, which
-  // this test's WebSocket route does not see. To be made deterministic (issue 11 stays open).
-  // Reason for the skip: flaky reconnect catch-up (see above), to be fixed first in issue 11.
-  it.skip('a dropped connection catches up from REST on reconnect: the message and chat post sent meanwhile show once, a chat message deleted meanwhile goes', async () => {
+  it('a dropped connection catches up from REST on reconnect: the message and chat post sent meanwhile show once, a chat message deleted meanwhile goes', async () => {
     const group = { base: 'RCN' };
     const alice = await makeUser(suite.app, { ...group, firstName: 'Rita', lastName: 'Online' });
     const bob = await makeUser(suite.app, { ...group, firstName: 'Rob', lastName: 'Offline' });
@@ -354,41 +334,40 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     expect(doomed.status, doomed.text).toBe(201);
 
     const b = suite.track(await openAs(suite.browser, suite.app, bob, '/'));
-    // Every socket of this page passes through here: the test can drop what the server sends
-    // (events missed, as over a dead connection), then cut the connection so the client reconnects.
-    let dropping = false;
-    const open: WebSocketRoute[] = [];
-    await b.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const server = ws.connectToServer();
-      server.onMessage((message) => {
-        if (!dropping) ws.send(message);
-      });
-      open.push(ws);
-    });
-    await b.reload();
     const bChat = chatCard(b);
     const recent = b.getByRole('region', { name: 'Recent Messages' });
     await bChat.locator('.chat-line').filter({ hasText: 'soon deleted' }).waitFor();
     await recent.getByText('before the drop').waitFor();
-    await expect.poll(() => open.length).toBeGreaterThan(0);
 
-    dropping = true;
+    // The network goes away for the socket, on both transports: while `offline`, every new
+    // WebSocket is closed before it reaches the server and every polling request fails.
+    let offline = false;
+    await b.route('**/socket.io/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()));
+    await b.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (offline) void ws.close({ code: 1006, reason: 'offline' }).catch(() => undefined);
+      else ws.connectToServer();
+    });
+    const bobSockets = async () => (await suite.app.server.deps.io.in(rooms.user(bob.user.id)).fetchSockets()).length;
+    await expect.poll(bobSockets).toBeGreaterThan(0);
+    offline = true;
+    // The connection dies under the open page (as a network drop does): the server closes it.
+    suite.app.server.deps.io.in(rooms.user(bob.user.id)).disconnectSockets(true);
+    await expect.poll(bobSockets).toBe(0);
+
     await sendJson(alice, bob, 'sent while you were away');
     const posted = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'chat while away' });
     expect(posted.status, posted.text).toBe(201);
     const del = await alice.client.delete(`/api/base-chat/${(doomed.body as { id: number }).id}`);
     expect(del.status, del.text).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // Missed: nothing of it has arrived.
+    // Missed: with no connection nothing of it can arrive (and the page has not reloaded).
+    expect(await bobSockets()).toBe(0);
     expect(await bChat.getByText('chat while away').count()).toBe(0);
     expect(await recent.getByText('sent while you were away').count()).toBe(0);
     expect(await bChat.getByText('soon deleted').count()).toBe(1);
 
-    // The connection drops and comes back: the client catches up from REST.
-    dropping = false;
-    await Promise.all(open.splice(0).map((ws) => ws.close({ code: 4000, reason: 'test cut' }).catch(() => undefined)));
-    // The client reconnects on its own (socket.io backoff), then refetches what it shows.
-    await expect.poll(() => open.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The network comes back: the client reconnects on its own (socket.io backoff) and refetches.
+    offline = false;
+    await expect.poll(bobSockets, { timeout: 30_000 }).toBeGreaterThan(0);
     await bChat.locator('.chat-line').filter({ hasText: 'chat while away' }).waitFor({ timeout: 30_000 });
     await recent.getByText('sent while you were away').waitFor({ timeout: 30_000 });
     await expect.poll(() => bChat.locator('.chat-line').filter({ hasText: 'soon deleted' }).count()).toBe(0);

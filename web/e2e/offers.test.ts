@@ -2,8 +2,6 @@
 // dialog on the tradeboard and on Matches (validation, file checks), the Trades dashboard live
 // (received shown as the opposite type, accept, decline, cancel, remove), the bell's trade-request
 // section, and the screens' layout at 1280 and 375 px.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
@@ -12,25 +10,10 @@ import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
+import { seriousViolations } from './axe.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
-
-// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** A 1x1 PNG, real bytes, so the server's content sniffing accepts it. */

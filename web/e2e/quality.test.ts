@@ -1,35 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../server/test/factories.ts';
+import type { Page } from 'playwright-core';
+import { makeAdmin, makeUser } from '../../server/test/factories.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
+import { seriousViolations } from './axe.ts';
 import { browserSuite } from './suite.ts';
 import { openAs } from './session.ts';
 
-// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const suite = browserSuite();
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Serious and critical axe-core findings on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -71,5 +48,85 @@ describe.skipIf(!hasChromium)('accessibility and quiet pages', () => {
     });
     await page.waitForTimeout(3_000);
     expect(sent).toEqual([]);
+  });
+});
+
+/**
+ * Presses Tab until the focus comes back round, and answers the visible, enabled controls the
+ * keyboard never reached (each described by its tag and text). A row of tabs counts as reached
+ * when one of its tabs is (the arrow keys do the rest).
+ */
+async function unreachableByKeyboard(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    (window as unknown as { __reached: Set<Element> }).__reached = new Set();
+    document.addEventListener('focusin', (e) => (window as unknown as { __reached: Set<Element> }).__reached.add(e.target as Element));
+  });
+  const total = await page.evaluate(() => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length);
+  for (let i = 0; i < total + 5; i++) await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const reached = (window as unknown as { __reached: Set<Element> }).__reached;
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea'));
+    return controls
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const hidden = r.width < 1 || r.height < 1 || style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]');
+        // A tab row is one stop (WAI-ARIA tabs): the arrow keys move within it from the chosen tab.
+        const tablist = el.getAttribute('role') === 'tab' ? el.closest('[role="tablist"]') : null;
+        const rowReached = tablist ? Array.from(tablist.querySelectorAll('[role="tab"]')).some((t) => reached.has(t)) : false;
+        return !hidden && !(el as HTMLButtonElement).disabled && !reached.has(el) && !rowReached;
+      })
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim().slice(0, 40)}"`,
+      );
+  });
+}
+
+describe.skipIf(!hasChromium)('every control is reachable by keyboard', () => {
+  it.each([
+    '/',
+    '/all-trades',
+    '/matches',
+    '/trades',
+    '/messages',
+    '/schedule',
+    '/profile',
+    '/contact-support',
+    '/admin?tab=users',
+    '/admin?tab=support',
+  ])('%s: Tab reaches every visible control', async (path) => {
+    const group = { base: 'KBD' };
+    const me = await makeAdmin(suite.app, group);
+    const mate = await makeUser(suite.app, group);
+    await me.client.post('/api/requests', { type: 'drop', date: inDays(5), routeType: 'pairing', route: 'KBD100' });
+    await mate.client.post('/api/requests', { type: 'pickup', date: inDays(5), routeType: 'pairing', route: 'Any' });
+    await mate.client.post('/api/support-requests', { category: 'bug', subject: 'Keyboard', message: 'A message long enough' });
+    const page = suite.track(await openAs(suite.browser, suite.app, me, path));
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await unreachableByKeyboard(page)).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('tabs by keyboard', () => {
+  it('Administrator Settings: the arrow keys, Home and End move between tabs and the URL follows', async () => {
+    const admin = await makeAdmin(suite.app, { base: 'ARW' });
+    const page = suite.track(await openAs(suite.browser, suite.app, admin, '/admin?tab=users'));
+    const selected = () => page.locator('[role="tab"][aria-selected="true"]').textContent();
+    await page.getByRole('tab', { name: 'Manage Users' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(selected).toBe('Support Requests');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('support');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Support Requests');
+    await page.keyboard.press('End');
+    await expect.poll(selected).toBe('System Activity');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(selected).toBe('Email Templates');
+    await page.keyboard.press('Home');
+    await expect.poll(selected).toBe('Email Templates');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(selected).toBe('System Activity');
   });
 });

@@ -94,6 +94,32 @@ describe.skipIf(!hasChromium)('the request dialog', () => {
     expect((await myRequests(me)).find((r) => r.route === 'DAYS-NEW')?.tripDays).toBeNull();
   });
 
+  it('a new request whose answer was lost is posted again and stored once (its client key)', async () => {
+    const me = await makeUser(suite.app, { base: 'RTY' });
+    const page = suite.track(await openAs(suite.browser, suite.app, me, '/all-trades'));
+    let lose = true;
+    await page.route('**/api/requests', async (route) => {
+      if (route.request().method() !== 'POST' || !lose) return route.continue();
+      lose = false;
+      // The server stores it; the answer never arrives.
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await page.getByRole('button', { name: 'New Trade Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Trade Request' });
+    await dialog.getByLabel('Date', { exact: true }).fill(inDays(33));
+    await dialog.getByLabel('Pairing', { exact: true }).fill('ONCE-ONLY');
+    await dialog.getByRole('button', { name: 'Post Request' }).click();
+    await expect.poll(() => page.locator('.toast').filter({ hasText: MSG.requestSaveFailed }).count()).toBe(1);
+    expect((await myRequests(me)).filter((r) => r.route === 'ONCE-ONLY')).toHaveLength(1);
+    // The same draft again: the server answers with the stored request.
+    await dialog.getByRole('button', { name: 'Post Request' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await myRequests(me)).filter((r) => r.route === 'ONCE-ONLY')).toHaveLength(1);
+    await card(page, 'ONCE-ONLY').waitFor();
+    expect(await card(page, 'ONCE-ONLY').count()).toBe(1);
+  });
+
   it('the screenshot drop zone at 375 px: thumbnails with remove buttons, images only, at most 6, all uploaded', async () => {
     const me = await makeUser(suite.app, { base: 'DRP' });
     const page = suite.track(await openAs(suite.browser, suite.app, me, '/all-trades', true));

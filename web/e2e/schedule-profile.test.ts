@@ -3,8 +3,6 @@
 // the crew profile with Request Trade; one's own profile has none; Back follows the spec's rules;
 // a missing or out-of-group profile is "Profile Not Found". Layout and screenshots at 1280 and 375
 // px with long and short names, no images and many.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
+import { seriousViolations } from './axe.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
@@ -60,21 +59,6 @@ const BLUE: [number, number, number] = [29, 78, 216];
 const GREEN: [number, number, number] = [21, 128, 61];
 const AMBER: [number, number, number] = [180, 83, 9];
 
-// Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /**
  * Drags files onto the drop zone as a person would: dragenter, dragover, then drop, with one
  * DataTransfer built in the page. The events go one at a time, as a real drag spreads them over
@@ -82,19 +66,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
  */
 async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
   const zone = page.getByRole('group', { name: 'Drag and drop schedule screenshots here' });
-  const data = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      transfer.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    return transfer;
-  }, files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })));
+  const data = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') })),
+  );
   for (const type of ['dragenter', 'dragover', 'drop']) {
-    await zone.evaluate((el, [t, transfer]) => el.dispatchEvent(new DragEvent(t, { bubbles: true, cancelable: true, dataTransfer: transfer })), [
-      type,
-      data,
-    ] as const);
+    await zone.evaluate(
+      (el, [t, transfer]) => el.dispatchEvent(new DragEvent(t, { bubbles: true, cancelable: true, dataTransfer: transfer })),
+      [type, data] as const,
+    );
     if (type === 'dragover') await expect.poll(() => zone.getByText('Drop to upload').isVisible()).toBe(true);
   }
   await data.dispose();
@@ -115,9 +102,7 @@ const toast = (page: Page, title: string) => page.locator('.toast').filter({ has
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.getByText('Loading...').count()).toBe(0);
-  await expect
-    .poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
-    .toBe(true);
+  await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
 }
 
 async function checkLayout(page: Page, name: string) {
@@ -152,7 +137,9 @@ describe.skipIf(!hasChromium)('schedule images and crew profiles', () => {
     await checkLayout(page, '1280-schedule-two-images');
 
     // A file outside the type rule, picked or dropped: "Invalid File Type", and nothing is sent.
-    await page.getByLabel('Schedule images', { exact: true }).setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await page
+      .getByLabel('Schedule images', { exact: true })
+      .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expect.poll(() => toast(page, MSG.scheduleInvalidTypeTitle).isVisible()).toBe(true);
     expect(await toast(page, MSG.scheduleInvalidTypeTitle).getByText(MSG.scheduleInvalidType).isVisible()).toBe(true);
     await dropFiles(page, [
@@ -164,7 +151,9 @@ describe.skipIf(!hasChromium)('schedule images and crew profiles', () => {
     expect(await tiles.count()).toBe(2);
 
     // One image through the picker: the singular text.
-    await page.getByLabel('Schedule images', { exact: true }).setInputFiles([{ name: 'may-roster.png', mimeType: 'image/png', buffer: rosterPng(AMBER) }]);
+    await page
+      .getByLabel('Schedule images', { exact: true })
+      .setInputFiles([{ name: 'may-roster.png', mimeType: 'image/png', buffer: rosterPng(AMBER) }]);
     await expect.poll(() => toast(page, MSG.scheduleUploadedTitle).getByText('1 schedule image uploaded').isVisible()).toBe(true);
     await expect.poll(() => tiles.count()).toBe(3);
 

@@ -164,7 +164,8 @@ export interface OfferColumns {
 /** The partial unique index that refuses a second pending offer from one sender on one request. */
 export const PENDING_ONCE_INDEX = 'trade_requests_pending_once';
 
-export async function insertOffer(em: EntityManager, c: OfferColumns): Promise<number> {
+/** The new offer's id, or undefined when the sender already stored one with this client key. */
+export async function insertOffer(em: EntityManager, c: OfferColumns, clientKey: string | null): Promise<number | undefined> {
   const row = await kysely(em)
     .insertInto('trade_requests')
     .values({
@@ -177,10 +178,24 @@ export async function insertOffer(em: EntityManager, c: OfferColumns): Promise<n
       offer_route: c.offerRoute,
       offer_reserve_period: c.offerReservePeriod,
       request_type: c.requestType,
+      client_key: clientKey,
     })
+    // Only the client key's index: a second pending offer on one request still fails (pending-once).
+    .onConflict((oc) => oc.columns(['from_user_id', 'client_key']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The offer the sender stored with this key, if any. */
+export async function offerIdByClientKey(em: EntityManager, fromUserId: number, clientKey: string): Promise<number | undefined> {
+  const row = await kysely(em)
+    .selectFrom('trade_requests')
+    .select('id')
+    .where('from_user_id', '=', fromUserId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function insertOfferImages(em: EntityManager, offerId: number, images: readonly StoredUpload[]): Promise<void> {

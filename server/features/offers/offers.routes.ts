@@ -26,8 +26,9 @@ export function offersRoutes(deps: Deps) {
   router.post('/api/trade-requests', maySend, uploads.parse, async (ctx) => {
     const user = requireUser(ctx);
     const body = parseBody(offerBodySchema, ctx.request.body);
-    const item = await uploads.withImages(ctx, 'tradeRequestImages', (images) => service(ctx).send(user, body, images));
-    ctx.status = 201;
+    const { item, created } = await uploads.withImages(ctx, 'tradeRequestImages', (images) => service(ctx).send(user, body, images));
+    // A repeated client key: the offer stored the first time, and nothing new (200).
+    ctx.status = created ? 201 : 200;
     ctx.body = item;
   });
 

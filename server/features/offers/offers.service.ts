@@ -21,6 +21,7 @@ import {
   finishedOffersOf,
   hideOffer,
   insertOffer,
+  offerIdByClientKey,
   insertOfferImages,
   insertOfferNotifications,
   isOfferParty,
@@ -102,29 +103,41 @@ export class OffersService {
    * recipient's and still on the board; the offered pairing or reserve period follows its route
    * type; trade only on a trade; screenshots only on a pairing. From a profile: toUserId and message.
    */
-  async send(user: UserRecord, body: OfferBody, images: readonly StoredUpload[]): Promise<OfferItem> {
+  async send(user: UserRecord, body: OfferBody, images: readonly StoredUpload[]): Promise<{ item: OfferItem; created: boolean }> {
     const groupKey = this.requireGroup(user);
     if (body.toUserId === user.id) throw invalid(MSG.offerToSelf, 'toUserId');
-    const id = await this.deps.events.transaction(this.em, async (em, events) => {
+    const clientKey = body.clientKey ?? null;
+    /** A send retried with its key: the offer stored then, whatever changed since; this attempt's files go. */
+    const alreadySent = async (em: EntityManager, events: EventRecorder) => {
+      const stored = clientKey === null ? undefined : await offerIdByClientKey(em, user.id, clientKey);
+      if (stored !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
+      return stored;
+    };
+    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
+      const earlier = await alreadySent(em, events);
+      if (earlier !== undefined) return { id: earlier, created: false };
       const recipient = await userForOffer(em, body.toUserId);
       if (!recipient) throw notFound(MSG.offerRecipientInvalid);
       if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
       const columns =
         body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
-      let id: number;
+      let inserted: number | undefined;
       try {
-        id = await insertOffer(em, columns);
+        inserted = await insertOffer(em, columns, clientKey);
       } catch (err) {
         if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
         throw err;
       }
+      // The same key stored meanwhile by a concurrent retry (the insert waited for it).
+      if (inserted === undefined) return { id: (await alreadySent(em, events))!, created: false };
+      const id = inserted;
       await insertOfferImages(em, id, images);
       await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
       await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
       events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id });
-      return id;
+      return { id, created: true };
     });
-    return this.loadOne(id);
+    return { item: await this.loadOne(id), created };
   }
 
   /** From a crew profile: no request to check a pairing against, so no route, reserve period or screenshots. */

@@ -88,13 +88,31 @@ export async function requestsById(em: EntityManager, ids: readonly number[]): P
 /** What a save writes: the fields of the form, the owner's aircraft, and the derived matching columns. */
 export type RequestColumns = Omit<Insertable<DB['requests']>, 'id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 
-export async function insertRequest(em: EntityManager, userId: number, columns: RequestColumns): Promise<number> {
+/** The new request's id, or undefined when the owner already stored one with this client key. */
+export async function insertRequest(
+  em: EntityManager,
+  userId: number,
+  columns: RequestColumns,
+  clientKey: string | null,
+): Promise<number | undefined> {
   const row = await kysely(em)
     .insertInto('requests')
-    .values({ ...columns, user_id: userId })
+    .values({ ...columns, user_id: userId, client_key: clientKey })
+    .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The request the owner stored with this key (read after a conflicting insert: committed by then). */
+export async function requestIdByClientKey(em: EntityManager, userId: number, clientKey: string): Promise<number | undefined> {
+  const row = await kysely(em)
+    .selectFrom('requests')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function insertTripImages(em: EntityManager, requestId: number, images: readonly StoredUpload[]): Promise<void> {

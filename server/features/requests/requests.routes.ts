@@ -44,8 +44,9 @@ export function requestsRoutes(deps: Deps) {
     const user = requireUser(ctx);
     const body = parseBody(requestBodySchema, ctx.request.body);
     if (uploads.hasFiles(ctx) && body.routeType !== 'pairing') throw invalid(MSG.imagesPairingOnly, 'tripImages');
-    const item = await uploads.withImages(ctx, 'tripImages', (images) => service(ctx).create(user, body, images));
-    ctx.status = 201;
+    const { item, created } = await uploads.withImages(ctx, 'tripImages', (images) => service(ctx).create(user, body, images));
+    // A repeated client key: the request stored the first time, and nothing new (200).
+    ctx.status = created ? 201 : 200;
     ctx.body = item;
   });
 

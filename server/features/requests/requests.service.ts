@@ -17,6 +17,7 @@ import {
   deleteRequest,
   deleteTripImages,
   insertRequest,
+  requestIdByClientKey,
   insertTripImages,
   ownRequestGroup,
   ownRequests,
@@ -91,19 +92,34 @@ export class RequestsService {
     return (await boardRequests(this.em, groupKey, day)).map(presentRequest);
   }
 
-  async create(user: UserRecord, body: RequestBody, images: readonly StoredUpload[]): Promise<TradeRequestItem> {
+  /**
+   * Stores the request and matches it (`created` true), or, for a client key the owner already
+   * used, answers with the request stored then and releases this attempt's images.
+   */
+  async create(
+    user: UserRecord,
+    body: RequestBody,
+    images: readonly StoredUpload[],
+  ): Promise<{ item: TradeRequestItem; created: boolean }> {
     const groupKey = this.requireGroup(user);
     const columns = columnsOf(user, groupKey, body);
     const today = todayUtc();
-    const id = await this.deps.events.transaction(this.em, async (em, events) => {
+    const clientKey = body.clientKey ?? null;
+    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
       await lockGroupForMatching(em, groupKey);
-      const id = await insertRequest(em, user.id, columns);
+      const id = await insertRequest(em, user.id, columns, clientKey);
+      if (id === undefined) {
+        const stored = await requestIdByClientKey(em, user.id, clientKey!);
+        if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
+        if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
+        return { id: stored, created: false };
+      }
       await insertTripImages(em, id, images);
       events.record({ type: 'request.created', requestId: id, userId: user.id, groupKey });
       await matchRequest(em, events, matchableOf(id, user.id, 'active', body, columns), today);
-      return id;
+      return { id, created: true };
     });
-    return this.loadOne(id);
+    return { item: await this.loadOne(id), created };
   }
 
   /** Owner only (others' ids are not found); re-runs matching with the new dates. JSON only: images stay as they are. */

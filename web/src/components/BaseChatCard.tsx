@@ -30,6 +30,7 @@ import { useAttachments } from './messaging/useAttachments.ts';
 import { useSendDraft } from './messaging/useSendDraft.ts';
 import './messaging/messaging.css';
 import './offers.css';
+import './tabs.css';
 
 const TAB_LABELS: Record<ChatType, string> = { reserve: TEXT.reserveChat, lineholder: TEXT.lineHolderChat };
 

@@ -13,6 +13,7 @@ import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { fieldErrors } from '../lib/forms.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
+import { useDraftKey } from '../lib/useDraftKey.ts';
 import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
@@ -72,6 +73,8 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const [touched, setTouched] = useState<ReadonlySet<keyof OfferForm>>(() => new Set());
   const [pending, setPending] = useState(false);
   const images = useImageUploads(MAX_IMAGES);
+  // An offer sent again unchanged (its answer lost) is stored once.
+  const draft = useDraftKey();
   const request = target?.request ?? null;
 
   const errors = useMemo(() => {
@@ -108,7 +111,8 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     try {
       const message = form.message.trim();
       const body: OfferInput = request ? offerBody(target, request, form) : { toUserId: target.toUserId, message };
-      sent = await offers.send(body, isPairing ? images.uploads.map((u) => u.file) : []);
+      const files = isPairing ? images.uploads.map((u) => u.file) : [];
+      sent = await offers.send({ ...body, clientKey: draft.keyFor(body, files) }, files);
     } catch (err) {
       if (fromMatch) toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
       else toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.offerSendFailed, variant: 'destructive' });

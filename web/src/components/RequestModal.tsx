@@ -7,6 +7,7 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { initialRequestForm, validateRequestForm, type RequestFormState } from '../lib/requestForm.ts';
+import { useDraftKey } from '../lib/useDraftKey.ts';
 import { useImageUploads } from '../lib/useImageUploads.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
@@ -28,6 +29,8 @@ export function RequestModal({ request, onClose }: RequestModalProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const images = useImageUploads(MAX_IMAGES);
+  // A new request sent again unchanged (its answer lost) is stored once.
+  const draft = useDraftKey();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +45,7 @@ export function RequestModal({ request, onClose }: RequestModalProps) {
     const files = images.uploads.map((u) => u.file);
     try {
       if (request) await requests.update(request.id, result.body);
-      else await requests.create(result.body, files);
+      else await requests.create({ ...result.body, clientKey: draft.keyFor(result.body, files) }, files);
       toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
       onClose();
     } catch (err) {

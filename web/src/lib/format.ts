@@ -56,3 +56,7 @@ export function initials(user: NamedUser | null | undefined): string {
   const letters = `${user?.firstName?.trim()?.[0] ?? ''}${user?.lastName?.trim()?.[0] ?? ''}`;
   return (letters || user?.email?.[0] || '?').toUpperCase().slice(0, 2);
 }
+
+/** Newest first by createdAt (ISO text sorts as time), the higher id first for the same instant. */
+export const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b: T) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id;

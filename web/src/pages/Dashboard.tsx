@@ -11,7 +11,7 @@ import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
 import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
-import { formatDate, fullName } from '../lib/format.ts';
+import { formatDate, fullName, newestFirst } from '../lib/format.ts';
 import { byDate } from '../lib/requestActions.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
@@ -94,7 +94,7 @@ export default function Dashboard() {
     () =>
       matches
         .filter((m) => m.status !== 'trade_requested')
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
+        .sort(newestFirst)
         .slice(0, DASHBOARD_RECENT),
     [matches],
   );

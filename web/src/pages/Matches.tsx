@@ -10,7 +10,7 @@ import { serverMessage } from '../api/client.ts';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
-import { formatDate, fullName, tripDaysText } from '../lib/format.ts';
+import { formatDate, fullName, tripDaysText, newestFirst } from '../lib/format.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -123,13 +123,7 @@ export default function Matches() {
     void useMatchesStore.getState().fetch();
   }, []);
 
-  const visible = useMemo(
-    () =>
-      items
-        .filter((m) => m.status !== 'trade_requested')
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id)),
-    [items],
-  );
+  const visible = useMemo(() => items.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [items]);
 
   if (!user) return null;
 

@@ -134,7 +134,12 @@ function ImagesCard() {
           <p>{TEXT.scheduleEmptyHint}</p>
         </div>
       ) : (
-        <ScheduleImageGrid images={images} label={TEXT.scheduleImagesHeading} onDelete={(image) => void remove(image)} deleting={deleting} />
+        <ScheduleImageGrid
+          images={images}
+          label={TEXT.scheduleImagesHeading}
+          onDelete={(image) => void remove(image)}
+          deleting={deleting}
+        />
       )}
     </section>
   );

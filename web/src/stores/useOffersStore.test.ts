@@ -136,6 +136,16 @@ describe('which list an offer is in', () => {
     expect(finished().map((o) => o.status)).toEqual(['declined']);
   });
 
+  it('removing answers what the server did: a cancel that lost the race to an accept says the trade left the view', async () => {
+    store().saved(offer(1, { fromUserId: ME, toUserId: OTHER }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Completed trade removed from your view' }), { status: 200 })),
+    );
+    await expect(store().remove(1)).resolves.toBe('Completed trade removed from your view');
+    expect(sent()).toEqual([]);
+  });
+
   it('signing in as someone else empties the lists', () => {
     store().saved(offer(1));
     useSessionStore.setState({ user: { id: 99 } as CurrentUser });

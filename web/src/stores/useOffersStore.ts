@@ -78,8 +78,12 @@ interface OffersState {
   markMatchRequested: (matchId: number) => Promise<void>;
   /** PUT /api/trade-requests/:id by the recipient. */
   respond: (id: number, status: Extract<OfferStatus, 'accepted' | 'declined'>) => Promise<OfferItem>;
-  /** DELETE /api/trade-requests/:id: the sender cancels a pending offer, or either side hides a finished one. */
-  remove: (id: number) => Promise<void>;
+  /**
+   * DELETE /api/trade-requests/:id: the sender cancels a pending offer, or either side hides a
+   * finished one. Answers the server's message, which says which happened: a cancel that lost the
+   * race to an accept became a hide of the completed trade.
+   */
+  remove: (id: number) => Promise<string>;
   /** A full copy of an offer (a write's answer or 'offer:new'): it lands in the list it belongs to and leaves the others. */
   saved: (offer: OfferItem) => void;
   /** 'offer:update': answered, or gone from the user's view (cancelled or hidden). */
@@ -111,8 +115,9 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
   },
 
   remove: async (id) => {
-    await api.delete(`/api/trade-requests/${id}`);
+    const { message } = await api.delete(`/api/trade-requests/${id}`);
     for (const list of LISTS) list.getState().markDeleted(id);
+    return message;
   },
 
   saved: (offer) => {
