@@ -8,6 +8,8 @@ import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody }
 import type { ProfileBody } from './schemas/profile.ts';
 import type { ChatInput, DirectMessageInput } from './schemas/messages.ts';
 import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
+import type { PushInfo, PushTestResult } from './push.ts';
+import type { PushSubscriptionBody, PushUnsubscribeBody } from './schemas/push.ts';
 import type { EmailTemplateBody, SupportRequestInput, SupportResponseBody } from './schemas/support.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
 import type {
@@ -148,6 +150,13 @@ export interface Endpoints {
   'POST /api/calendar-feed': { response: CalendarFeedInfo };
   /** Revokes it. */
   'DELETE /api/calendar-feed': { response: MessageResponse };
+
+  // Push notifications (issue 14): this device's subscription; every device of the caller for the test.
+  'GET /api/push': { response: PushInfo };
+  /** Turns push on for the browser that sends it (or moves its address to the caller). */
+  'POST /api/push/subscriptions': { body: PushSubscriptionBody; response: MessageResponse };
+  'POST /api/push/subscriptions/remove': { body: PushUnsubscribeBody; response: MessageResponse };
+  'POST /api/push/test': { response: PushTestResult };
 }
 
 /** Every route of the map as a value, for the test that holds the map to the server. */
@@ -205,6 +214,10 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/calendar-feed': true,
   'POST /api/calendar-feed': true,
   'DELETE /api/calendar-feed': true,
+  'GET /api/push': true,
+  'POST /api/push/subscriptions': true,
+  'POST /api/push/subscriptions/remove': true,
+  'POST /api/push/test': true,
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

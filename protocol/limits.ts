@@ -40,3 +40,6 @@ export const TEMPLATE_HTML_MAX = 100_000;
 export const RECENT_ACTIVITY_MAX = 50;
 /** The template list shows this many variable badges before "+N more". */
 export const TEMPLATE_VARIABLE_BADGES = 3;
+
+/** A push service's address for one browser (they run to about 500 characters today). */
+export const PUSH_ENDPOINT_MAX = 2048;

@@ -216,5 +216,11 @@ export const MSG = {
   // calendar feed (issue 14)
   calendarFeedNotFound: 'Calendar not found',
   calendarFeedRevoked: 'Calendar link revoked',
+  // push notifications (issue 14)
+  pushEndpointInvalid: 'This browser’s push address is not valid',
+  pushServiceNotAllowed: 'Crewtrade cannot send to this browser’s push service',
+  pushKeysInvalid: 'This browser’s push keys are not valid',
+  pushSubscribed: 'Push notifications are on for this device',
+  pushUnsubscribed: 'Push notifications are off for this device',
 } as const;
 export type MessageKey = keyof typeof MSG;

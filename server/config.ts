@@ -42,6 +42,16 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
   NODE_ENV: z.string().default('development'),
+  VAPID_PUBLIC_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)')),
+  VAPID_PRIVATE_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)')),
+  VAPID_SUBJECT: optional(url(['mailto:', 'https:'], 'VAPID_SUBJECT')),
+  PUSH_ENDPOINT_HOSTS: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(\*\.)?[\w.-]+(:\d+)?(,(\*\.)?[\w.-]+(:\d+)?)*$/, 'PUSH_ENDPOINT_HOSTS must be host names separated by commas, e.g. "fcm.googleapis.com,*.notify.windows.com"'),
+  ),
+  PUSH_CA_FILE: optional(z.string().trim()),
   RATE_LIMIT_OVERRIDES: z
     .string()
     .regex(/^(\w+=\d+)?(,\w+=\d+)*$/, 'RATE_LIMIT_OVERRIDES must look like "login=20,register=50"')
@@ -63,9 +73,34 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   argon2: { memoryCost: number; timeCost: number };
   production: boolean;
+  push: PushConfig;
   /** Points per window by limit name, replacing the defaults of http/rate-limit.ts. */
   rateLimitOverrides: Record<string, number>;
 }
+
+export interface PushConfig {
+  /** From the configuration; else generated once and kept in the database (features/push/vapid-keys.ts). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs this server, for the push services (RFC 8292): VAPID_SUBJECT, else an https APP_ORIGIN, else MAIL_FROM's address. */
+  subject: string;
+  /**
+   * The push services the server sends to: a browser's subscription names a URL the server will
+   * POST to, so only these hosts are accepted ("*." matches any subdomain; "host:port" that port only).
+   */
+  endpointHosts: string[];
+  /** Extra certificate authorities for push services (a private relay, the test suite's local endpoint). */
+  caFile: string | undefined;
+}
+
+/** The push services of Chrome and Edge (FCM, WNS), Firefox (autopush) and Safari (APNs web push). */
+export const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
 
 export class ConfigError extends Error {}
 
@@ -90,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   if (e.NODE_ENV === 'production' && !e.APP_ORIGIN) {
     // Mailed links (password reset, e-mail confirmation) must never take their host from a request.
     throw new ConfigError(
@@ -111,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     production: e.NODE_ENV === 'production',
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : undefined,
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.APP_ORIGIN?.startsWith('https:') ? e.APP_ORIGIN.replace(/\/$/, '') : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`),
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : DEFAULT_PUSH_HOSTS,
+      caFile: e.PUSH_CA_FILE,
+    },
     rateLimitOverrides: Object.fromEntries(
       e.RATE_LIMIT_OVERRIDES.split(',')
         .filter(Boolean)

@@ -9,6 +9,7 @@ import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
+import type { PushSender } from './features/push/push-sender.ts';
 
 /** What the app is built from; services take the parts they need from here, explicitly. */
 export interface Deps {
@@ -26,4 +27,6 @@ export interface Deps {
   boardCache: BoardCache;
   /** Domain events, dispatched after commit to the subscribers of server/events/subscribers.ts. */
   events: EventBus;
+  /** Web Push to the users' subscribed devices (features/push). */
+  push: PushSender;
 }

@@ -19,6 +19,7 @@ import { createHttpServer } from './lib/graceful-http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPublisher } from './realtime/publisher.ts';
+import { createPushSender } from './features/push/push-sender.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/users/users.queries.ts';
@@ -94,6 +95,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sessions,
     boardCache,
     events: new EventBus(log),
+    push: await createPushSender(config.push, db.orm, log),
   };
   registerSubscribers(deps);
   const app = createApp(deps);

@@ -5,3 +5,4 @@ export * from './offers.ts';
 export * from './schedule.ts';
 export * from './messages.ts';
 export * from './support.ts';
+export * from './push.ts';

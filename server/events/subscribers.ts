@@ -8,6 +8,7 @@ import { matchNoticesSubscriber } from '../features/matching/match-notices.subsc
 import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';
+import { pushSubscriber } from '../features/push/push.subscriber.ts';
 import { supportSubscriber } from '../features/support/support.subscriber.ts';
 import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
@@ -30,6 +31,7 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(baseChatSubscriber(deps));
   events.subscribe(supportSubscriber(deps));
   events.subscribe(adminSubscriber(deps));
+  events.subscribe(pushSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

@@ -13,6 +13,7 @@ import { requestsRoutes } from './requests/requests.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
@@ -33,5 +34,6 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     supportRoutes(deps),
     adminRoutes(deps),
     calendarRoutes(deps),
+    pushRoutes(deps),
   ];
 }

@@ -20,6 +20,7 @@ const actors = {} as Record<Exclude<Role, 'out'> | 'partner', SignedInUser>;
 
 beforeAll(async () => {
   app = await startTestApp({
+    PUSH_ENDPOINT_HOSTS: '127.0.0.1:9',
     RATE_LIMIT_OVERRIDES:
       'register=100000,forgotPassword=100000,support=100000,login=100000,loginAddress=100000,loginAccount=100000,messages=100000',
   });
@@ -42,6 +43,9 @@ async function clientOf(role: Role): Promise<TestClient> {
   if (res.status !== 200) throw new Error(`sign-in of ${role} failed: ${res.status}`);
   return client;
 }
+
+/** A device's address at a push service that refuses at once (the app allows only it): nothing leaves the machine. */
+const pushEndpoint = () => `https://127.0.0.1:9/push/${Math.random().toString(36).slice(2)}`;
 
 const ok = <T>(res: { status: number; text: string; body: T }, status = 201): T => {
   if (res.status !== status) throw new Error(`setup call failed: ${res.status} ${res.text}`);
@@ -303,6 +307,14 @@ const MATRIX: Record<string, Row> = {
     call: async () => ({ path: new URL(ok<{ url: string }>(await actors.owner.client.post('/api/calendar-feed')).url).pathname }),
     expect: everyone(200),
   },
+  // Push: each caller's own devices; nothing names another user's.
+  'GET /api/push': { call: () => ({ path: '/api/push' }), expect: signedIn() },
+  'POST /api/push/subscriptions': {
+    call: () => ({ path: '/api/push/subscriptions', body: { endpoint: pushEndpoint(), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } } }),
+    expect: signedIn(201),
+  },
+  'POST /api/push/subscriptions/remove': { call: () => ({ path: '/api/push/subscriptions/remove', body: { endpoint: pushEndpoint() } }), expect: signedIn() },
+  'POST /api/push/test': { call: () => ({ path: '/api/push/test' }), expect: signedIn() },
   'POST /api/admin/notifications/:id/mark-read': {
     call: async () => {
       const supportId = await own.support();

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 let app: TestApp;
 let crew: SignedInUser;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1:9' });
   crew = await makeUser(app);
 });
 afterAll(async () => {
@@ -115,9 +115,13 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/matches/{id}/status': () => ({ status: 'trade_requested' }),
   'POST /api/notifications/acknowledge': () => ({ matchId: 1 }),
   'POST /api/support-requests': () => ({ category: 'bug', subject: 'Subject', message: 'A message long enough', priority: 'high' }),
+  'POST /api/push/subscriptions': () => ({ endpoint: PUSH_ENDPOINT, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }),
+  'POST /api/push/subscriptions/remove': () => ({ endpoint: PUSH_ENDPOINT }),
 };
+/** A push service that refuses at once (the app allows only it): nothing leaves the machine. */
+const PUSH_ENDPOINT = 'https://127.0.0.1:9/push/abc';
 /** Routes that read no body: a field there is ignored, so only the NUL checks apply. */
-const BODYLESS = new Set(['POST /api/calendar-feed']);
+const BODYLESS = new Set(['POST /api/calendar-feed', 'POST /api/push/test']);
 
 /** Fields any route might read, for routes without a known body. */
 const COMMON_FIELDS = ['email', 'password', 'token', 'newPassword', 'firstName', 'lastName', 'status', 'matchId'];

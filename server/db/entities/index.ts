@@ -16,6 +16,7 @@ import {
   MessageAttachment,
   ScheduleImage,
 } from './message.entity.ts';
+import { PushSubscription, ServerSecret } from './push.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
 import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
 import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
@@ -24,6 +25,7 @@ export * from './admin.entity.ts';
 export * from './calendar.entity.ts';
 export * from './message.entity.ts';
 export * from './offer.entity.ts';
+export * from './push.entity.ts';
 export * from './request.entity.ts';
 export * from './user.entity.ts';
 
@@ -55,4 +57,6 @@ export const entities = [
   UserActivityMonthly,
   OutboxMail,
   CalendarFeed,
+  PushSubscription,
+  ServerSecret,
 ];

@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PushSubscriptionBody } from '#protocol/schemas/push.ts';
+import { kysely } from '../../db/kysely.ts';
+
+export interface PushTarget {
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Every subscribed device of these users. */
+export function subscriptionsOf(em: EntityManager, userIds: readonly number[]): Promise<PushTarget[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return kysely(em)
+    .selectFrom('push_subscriptions')
+    .select(['user_id as userId', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** Saves the device's subscription for the user: one row per endpoint, moved to whoever subscribed last. */
+export async function upsertSubscription(em: EntityManager, userId: number, body: PushSubscriptionBody): Promise<void> {
+  const { endpoint, keys } = body;
+  await kysely(em)
+    .insertInto('push_subscriptions')
+    .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }))
+    .execute();
+}
+
+/** The user's own subscription at `endpoint` (another user's is left alone). */
+export async function removeSubscription(em: EntityManager, userId: number, endpoint: string): Promise<void> {
+  await kysely(em).deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).execute();
+}
+
+/** Subscriptions the push service reported gone (404, 410). */
+export async function removeEndpoints(em: EntityManager, endpoints: readonly string[]): Promise<void> {
+  if (endpoints.length === 0) return;
+  await kysely(em).deleteFrom('push_subscriptions').where('endpoint', 'in', [...endpoints]).execute();
+}
+
+export async function deviceCount(em: EntityManager, userId: number): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Display names by user id ("First Last"; the e-mail's name part for an account without one). */
+export async function namesOf(em: EntityManager, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await kysely(em)
+    .selectFrom('users')
+    .select(['id', 'first_name as firstName', 'last_name as lastName', 'email'])
+    .where('id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email.split('@')[0]!]));
+}
+
+/** The direct messages to push: who sent them to whom, and their text. */
+export function messagesOf(em: EntityManager, ids: readonly number[]) {
+  return kysely(em)
+    .selectFrom('messages')
+    .select(['id', 'from_user_id as fromUserId', 'to_user_id as toUserId', 'content'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}
+
+/** A value the server generated and keeps (server_secrets); the first writer's wins. */
+export async function sharedSecret(em: EntityManager, name: string, generate: () => string): Promise<string> {
+  const db = kysely(em);
+  await db.insertInto('server_secrets').values({ name, value: generate() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import { MSG } from '#protocol/messages.ts';
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from '#protocol/schemas/push.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { parseBody } from '../../http/validate.ts';
+import { PushService } from './push.service.ts';
+
+/** Push notifications (issue 14): the key to subscribe with, this device on and off, a test. */
+export function pushRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const service = (ctx: AppContext) => new PushService(ctx.state.em, deps.push, deps.config.push);
+
+  router.get('/api/push', async (ctx) => {
+    ctx.body = await service(ctx).info(requireUser(ctx));
+  });
+
+  router.post('/api/push/subscriptions', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).subscribe(user, parseBody(pushSubscriptionSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = { message: MSG.pushSubscribed };
+  });
+
+  router.post('/api/push/subscriptions/remove', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).unsubscribe(user, parseBody(pushUnsubscribeSchema, ctx.request.body));
+    ctx.body = { message: MSG.pushUnsubscribed };
+  });
+
+  router.post('/api/push/test', async (ctx) => {
+    ctx.body = await service(ctx).test(requireUser(ctx));
+  });
+
+  return router;
+}

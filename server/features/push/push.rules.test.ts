@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_HOSTS } from '../../config.ts';
+import { previewOf, pushHostAllowed } from './push.rules.ts';
+
+describe('pushHostAllowed', () => {
+  it('takes the browsers’ push services over https, nothing else', () => {
+    expect(pushHostAllowed('https://fcm.googleapis.com/fcm/send/abc', DEFAULT_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('https://updates.push.services.mozilla.com/wpush/v2/x', DEFAULT_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('https://wns2-by3p.notify.windows.com/w/?token=x', DEFAULT_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('https://web.push.apple.com/QGx', DEFAULT_PUSH_HOSTS)).toBe(true);
+    expect(pushHostAllowed('http://fcm.googleapis.com/fcm/send/abc', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://notify.windows.com.evil.example/x', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://evilnotify.windows.com/x', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://notify.windows.com/x', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://fcm.googleapis.com.evil.example/x', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://169.254.169.254/', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('not a url', DEFAULT_PUSH_HOSTS)).toBe(false);
+  });
+
+  it('an entry with a port allows that port only', () => {
+    expect(pushHostAllowed('https://127.0.0.1:4443/push/a', ['127.0.0.1:4443'])).toBe(true);
+    expect(pushHostAllowed('https://127.0.0.1:4444/push/a', ['127.0.0.1:4443'])).toBe(false);
+    expect(pushHostAllowed('https://127.0.0.1/push/a', ['127.0.0.1:443'])).toBe(true);
+    expect(pushHostAllowed('https://127.0.0.1:9/push/a', ['127.0.0.1'])).toBe(true);
+  });
+});
+
+describe('previewOf', () => {
+  it('one line, cut with an ellipsis at the limit, counting characters not UTF-16 units', () => {
+    expect(previewOf('  Hi\n\nthere  ', 140)).toBe('Hi there');
+    expect(previewOf('abcdef', 4)).toBe('abc…');
+    expect(previewOf('✈✈✈✈✈', 5)).toBe('✈✈✈✈✈');
+    expect(previewOf('✈✈✈✈✈✈', 5)).toBe('✈✈✈✈…');
+  });
+});

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MSG } from '#protocol/messages.ts';
+import type { PushInfo, PushTestResult } from '#protocol/push.ts';
+import type { PushSubscriptionBody, PushUnsubscribeBody } from '#protocol/schemas/push.ts';
+import type { PushConfig } from '../../config.ts';
+import { invalid } from '../../http/errors.ts';
+import type { UserRecord } from '../users/users.queries.ts';
+import type { PushSender } from './push-sender.ts';
+import { pushNotices } from './push.notices.ts';
+import { deviceCount, removeSubscription, subscriptionsOf, upsertSubscription } from './push.queries.ts';
+import { pushHostAllowed } from './push.rules.ts';
+
+/** A user's devices with push on: turned on and off by each device, tested across all of them. */
+export class PushService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sender: PushSender,
+    private readonly config: PushConfig,
+  ) {}
+
+  async info(user: UserRecord): Promise<PushInfo> {
+    return { publicKey: this.sender.publicKey, devices: await deviceCount(this.em, user.id) };
+  }
+
+  async subscribe(user: UserRecord, body: PushSubscriptionBody): Promise<void> {
+    if (!pushHostAllowed(body.endpoint, this.config.endpointHosts)) throw invalid(MSG.pushServiceNotAllowed, 'endpoint');
+    await upsertSubscription(this.em, user.id, body);
+  }
+
+  async unsubscribe(user: UserRecord, body: PushUnsubscribeBody): Promise<void> {
+    await removeSubscription(this.em, user.id, body.endpoint);
+  }
+
+  /** Waits for the push services' answers: the caller is told how many devices it reached. */
+  async test(user: UserRecord): Promise<PushTestResult> {
+    return this.sender.send(await subscriptionsOf(this.em, [user.id]), pushNotices.test());
+  }
+}

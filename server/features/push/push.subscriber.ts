@@ -1,0 +1,65 @@
+import type { PushPayload } from '#protocol/push.ts';
+import type { Deps } from '../../deps.ts';
+import type { EventOf } from '../../events/domain-events.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
+import { pushNotices } from './push.notices.ts';
+import { messagesOf, namesOf, subscriptionsOf } from './push.queries.ts';
+
+type Pushed = EventOf<'match.created' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
+
+/** Who is pushed about an event. */
+function recipientsOf(e: Pushed): readonly number[] {
+  if (e.type === 'match.created') return e.match.userIds;
+  if (e.type === 'offer.answered') return [e.fromUserId];
+  return [e.toUserId];
+}
+
+/** Who hears of each event, and what: a user who caused it is never pushed about it. */
+async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Promise<{ userId: number; payload: PushPayload }[]> {
+  const em = deps.orm.em.fork();
+  const messageIds = events.flatMap((e) => (e.type === 'message.sent' ? [e.messageId] : []));
+  const messages = messageIds.length ? await messagesOf(em, messageIds) : [];
+  const people = events.flatMap((e) => (e.type === 'match.created' ? e.match.userIds : e.type === 'message.sent' ? [] : [e.fromUserId, e.toUserId]));
+  const names = await namesOf(em, [...people, ...messages.map((m) => m.fromUserId)]);
+  const name = (id: number) => names.get(id) ?? '';
+  const notices = events.flatMap((e) => {
+    if (e.type === 'match.created') {
+      const [a, b] = e.match.userIds;
+      return [
+        { userId: a, payload: pushNotices.match(e.match.id, name(b)) },
+        { userId: b, payload: pushNotices.match(e.match.id, name(a)) },
+      ];
+    }
+    if (e.type === 'offer.sent') return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, name(e.fromUserId)) }];
+    if (e.type === 'offer.answered') return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, name(e.toUserId)) }];
+    return [];
+  });
+  for (const m of messages) notices.push({ userId: m.toUserId, payload: pushNotices.message(m.fromUserId, name(m.fromUserId), m.content) });
+  return notices;
+}
+
+/**
+ * New matches, offers, answers to offers and direct messages reach the recipients' subscribed
+ * devices, also with the app closed. In the background: the push services' answers (up to seconds)
+ * never hold up the write that caused them.
+ */
+export const pushSubscriber = (deps: Pick<Deps, 'orm' | 'push' | 'log'>) =>
+  defineSubscriber({
+    name: 'push',
+    handles: ['match.created', 'offer.sent', 'offer.answered', 'message.sent'],
+    handle(events) {
+      const deliver = async () => {
+        // Most recipients have no device subscribed: find out before loading anything else.
+        const targets = await subscriptionsOf(deps.orm.em.fork(), [...new Set(events.flatMap(recipientsOf))]);
+        if (targets.length === 0) return;
+        const notices = await noticesOf(deps, events);
+        await Promise.all(
+          notices.map((n) => {
+            const mine = targets.filter((t) => t.userId === n.userId);
+            return mine.length ? deps.push.send(mine, n.payload) : undefined;
+          }),
+        );
+      };
+      void deliver().catch((err: unknown) => deps.log.warn({ err, events }, 'push failed'));
+    },
+  });

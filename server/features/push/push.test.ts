@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#protocol/messages.ts';
+import { PUSH_TEXT, type PushInfo, type PushTestResult } from '#protocol/push.ts';
+import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
+import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { freshGroup, sendOffer } from '../offers/offers.fixtures.ts';
+import { requestBody } from '../requests/requests.fixtures.ts';
+
+let app: TestApp;
+let endpoint: PushEndpoint;
+beforeAll(async () => {
+  endpoint = await startPushEndpoint();
+  app = await startTestApp({ ...endpoint.env, APP_ORIGIN: 'https://crew.example.com' });
+});
+afterAll(async () => {
+  await app?.close();
+  await endpoint?.close();
+});
+
+async function subscribe(user: SignedInUser, device: TestDevice = endpoint.device()): Promise<TestDevice> {
+  const res = await user.client.post('/api/push/subscriptions', device.subscription);
+  expect(res.status).toBe(201);
+  return device;
+}
+const titles = (d: TestDevice) => d.received.map((r) => r.payload.title);
+const rows = async (sql: string, params: unknown[]) => app.server.deps.orm.em.fork().getConnection().execute(sql, params);
+
+describe('push subscriptions', () => {
+  it('signed out: 401 on every route', async () => {
+    const client = app.client();
+    expect((await client.get('/api/push')).status).toBe(401);
+    expect((await client.post('/api/push/subscriptions', endpoint.device().subscription)).status).toBe(401);
+    expect((await client.post('/api/push/subscriptions/remove', { endpoint: `${endpoint.origin}/push/x` })).status).toBe(401);
+    expect((await client.post('/api/push/test')).status).toBe(401);
+  });
+
+  it('gives the VAPID key, counts the devices, and turns push on and off per device', async () => {
+    const me = await makeUser(app);
+    const info = await me.client.get<PushInfo>('/api/push');
+    expect(info.status).toBe(200);
+    expect(info.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(info.body.devices).toBe(0);
+    const phone = await subscribe(me);
+    const laptop = await subscribe(me);
+    // The same device again: still one row.
+    await subscribe(me, phone);
+    expect((await me.client.get<PushInfo>('/api/push')).body.devices).toBe(2);
+    const off = await me.client.post('/api/push/subscriptions/remove', { endpoint: phone.subscription.endpoint });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ message: MSG.pushUnsubscribed });
+    expect((await me.client.get<PushInfo>('/api/push')).body.devices).toBe(1);
+
+    const test = await me.client.post<PushTestResult>('/api/push/test');
+    expect(test.body).toEqual({ sent: 1 });
+    expect(phone.received).toEqual([]);
+    const [got] = laptop.received;
+    expect(got?.payload).toEqual({ title: PUSH_TEXT.testTitle, body: PUSH_TEXT.testBody, url: '/profile', tag: 'test' });
+    // Signed with the key the browser subscribed with, for the push service's origin, by the configured subject.
+    expect(got?.vapidKey).toBe(info.body.publicKey);
+    expect(got?.claims.aud).toBe(endpoint.origin);
+    expect(got?.claims.sub).toBe('https://crew.example.com');
+    expect(got?.urgency).toBe('high');
+    expect(got?.ttl).toBe(String(24 * 3600));
+  });
+
+  it('refuses what is not a push subscription, with the reason, and stores nothing', async () => {
+    const me = await makeUser(app);
+    const good = endpoint.device().subscription;
+    const cases: [unknown, string][] = [
+      [{}, MSG.pushEndpointInvalid],
+      [{ ...good, endpoint: 'not a url' }, MSG.pushEndpointInvalid],
+      [{ ...good, endpoint: good.endpoint.replace('https:', 'http:') }, MSG.pushEndpointInvalid],
+      [{ ...good, endpoint: `https://user:pw@${new URL(good.endpoint).host}/push/a` }, MSG.pushEndpointInvalid],
+      [{ ...good, endpoint: `https://a.b/${'x'.repeat(2048)}` }, MSG.pushEndpointInvalid],
+      // Any https URL but a push service's would make the server a proxy into the network (SSRF).
+      [{ ...good, endpoint: 'https://169.254.169.254/latest/meta-data' }, MSG.pushServiceNotAllowed],
+      [{ ...good, endpoint: 'https://localhost/push/a' }, MSG.pushServiceNotAllowed],
+      [{ ...good, endpoint: `https://127.0.0.1:1/push/a` }, MSG.pushServiceNotAllowed],
+      [{ endpoint: good.endpoint }, MSG.pushKeysInvalid],
+      [{ ...good, keys: { p256dh: 'short', auth: good.keys.auth } }, MSG.pushKeysInvalid],
+      [{ ...good, keys: { p256dh: good.keys.p256dh, auth: `${good.keys.auth}==` } }, MSG.pushKeysInvalid],
+      [{ ...good, keys: 'x' }, MSG.pushKeysInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await me.client.post('/api/push/subscriptions', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await me.client.get<PushInfo>('/api/push')).body.devices).toBe(0);
+  });
+
+  it('a device that signs in as someone else moves to them; removing needs the owner', async () => {
+    const group = freshGroup();
+    const a = await makeUser(app, group);
+    const b = await makeUser(app, group);
+    const shared = await subscribe(a);
+    await subscribe(b, shared);
+    expect((await a.client.get<PushInfo>('/api/push')).body.devices).toBe(0);
+    expect((await b.client.get<PushInfo>('/api/push')).body.devices).toBe(1);
+    // a cannot turn off b's device by naming its address.
+    expect((await a.client.post('/api/push/subscriptions/remove', { endpoint: shared.subscription.endpoint })).status).toBe(200);
+    expect((await b.client.get<PushInfo>('/api/push')).body.devices).toBe(1);
+  });
+
+  it('forgets a device its push service reports gone (410), keeps it on other failures', async () => {
+    const me = await makeUser(app);
+    const gone = await subscribe(me);
+    const flaky = await subscribe(me);
+    gone.status = 410;
+    flaky.status = 500;
+    expect((await me.client.post<PushTestResult>('/api/push/test')).body).toEqual({ sent: 0 });
+    const left = await rows('select endpoint from push_subscriptions where user_id = ?', [me.user.id]);
+    expect(left.map((r) => r.endpoint)).toEqual([flaky.subscription.endpoint]);
+  });
+});
+
+describe('what is pushed', () => {
+  it('a new match to both crew, an offer to its recipient, the answer to its sender, a message to its reader; never to the one who acted', async () => {
+    const group = freshGroup();
+    const ann = await makeUser(app, { ...group, firstName: 'Ann', lastName: 'Pilot' });
+    const bob = await makeUser(app, { ...group, firstName: 'Bob', lastName: 'Crew' });
+    const annPhone = await subscribe(ann);
+    const bobPhone = await subscribe(bob);
+    const bobLaptop = await subscribe(bob);
+
+    await ann.client.post('/api/requests', requestBody({ date: '2099-06-01', route: 'PUSH1' }));
+    const bobs = (await bob.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-06-01', route: 'ANY' }))).body;
+    await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.matchTitle]);
+    await expect.poll(() => titles(bobLaptop)).toEqual([PUSH_TEXT.matchTitle]);
+    expect(annPhone.received[0]?.payload).toMatchObject({ body: PUSH_TEXT.matchBody('Bob Crew'), url: '/matches' });
+    expect(bobPhone.received[0]?.payload).toMatchObject({ body: PUSH_TEXT.matchBody('Ann Pilot'), url: '/matches' });
+
+    const offer = await sendOffer(ann, bobs);
+    await expect.poll(() => titles(bobPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
+    expect(bobPhone.received[1]?.payload).toEqual({
+      title: PUSH_TEXT.offerTitle,
+      body: PUSH_TEXT.offerBody('Ann Pilot'),
+      url: '/trades?tab=requests',
+      tag: `offer-${offer.id}`,
+    });
+    await bob.client.put(`/api/trade-requests/${offer.id}`, { status: 'declined' });
+    await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.declinedTitle]);
+    expect(annPhone.received[1]?.payload).toMatchObject({ body: PUSH_TEXT.declinedBody('Bob Crew'), url: '/trades?tab=approved' });
+
+    await bob.client.post('/api/messages', { toUserId: ann.user.id, content: `Line one\nline two ${'x'.repeat(200)}` });
+    await expect.poll(() => annPhone.received.length).toBe(3);
+    const message = annPhone.received[2]!.payload;
+    expect(message).toMatchObject({ title: PUSH_TEXT.messageTitle('Bob Crew'), url: `/messages?user=${bob.user.id}`, tag: `dm-${bob.user.id}` });
+    expect(message.body.startsWith('Line one line two xxx')).toBe(true);
+    expect([...message.body].length).toBe(140);
+    expect(message.body.endsWith('…')).toBe(true);
+    // The actor's own devices heard nothing of their own offer, answer or message.
+    expect(titles(bobPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
+    expect(titles(bobLaptop)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
+  });
+
+  it('a push that fails never fails the write that caused it', async () => {
+    const group = freshGroup();
+    const ann = await makeUser(app, group);
+    const bob = await makeUser(app, group);
+    const dead = await subscribe(bob);
+    dead.status = 500;
+    const res = await ann.client.post('/api/messages', { toUserId: bob.user.id, content: 'still sent' });
+    expect(res.status).toBe(201);
+    expect((await bob.client.get<{ content: string }[]>(`/api/messages/${ann.user.id}`)).status).toBe(200);
+  });
+
+  it('an account an admin deletes takes its devices with it', async () => {
+    const me = await makeUser(app);
+    await subscribe(me);
+    const admin = await makeAdmin(app);
+    expect((await admin.client.delete(`/api/admin/users/${me.user.id}`)).status).toBe(200);
+    expect(await rows('select 1 from push_subscriptions where user_id = ?', [me.user.id])).toEqual([]);
+  });
+});
+
+describe('the VAPID keys', () => {
+  it('are generated once and shared by every instance on the database; configured keys win', async () => {
+    const key = (await (await makeUser(app)).client.get<PushInfo>('/api/push')).body.publicKey;
+    const second = await startTestApp(endpoint.env, app.databaseUrl);
+    try {
+      expect((await (await makeUser(second)).client.get<PushInfo>('/api/push')).body.publicKey).toBe(key);
+    } finally {
+      await second.close();
+    }
+    const configured = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'A'.repeat(43) };
+    const third = await startTestApp({ ...endpoint.env, ...configured }, app.databaseUrl);
+    try {
+      expect((await (await makeUser(third)).client.get<PushInfo>('/api/push')).body.publicKey).toBe(configured.VAPID_PUBLIC_KEY);
+    } finally {
+      await third.close();
+    }
+  });
+});
