@@ -35,6 +35,11 @@ export default defineConfig([
     },
   },
   {
+    // The service worker has its own tsconfig (the WebWorker library, not the DOM).
+    files: ['web/src/sw/service-worker.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './web/src/sw/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
     // The browser tests (web/e2e) start the real server; the app itself never imports it.
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {

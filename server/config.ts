@@ -42,14 +42,27 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
   NODE_ENV: z.string().default('development'),
-  VAPID_PUBLIC_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)')),
-  VAPID_PRIVATE_KEY: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)')),
+  VAPID_PUBLIC_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)'),
+  ),
   VAPID_SUBJECT: optional(url(['mailto:', 'https:'], 'VAPID_SUBJECT')),
   PUSH_ENDPOINT_HOSTS: optional(
     z
       .string()
       .trim()
-      .regex(/^(\*\.)?[\w.-]+(:\d+)?(,(\*\.)?[\w.-]+(:\d+)?)*$/, 'PUSH_ENDPOINT_HOSTS must be host names separated by commas, e.g. "fcm.googleapis.com,*.notify.windows.com"'),
+      .regex(
+        /^(\*\.)?[\w.-]+(:\d+)?(,(\*\.)?[\w.-]+(:\d+)?)*$/,
+        'PUSH_ENDPOINT_HOSTS must be host names separated by commas, e.g. "fcm.googleapis.com,*.notify.windows.com"',
+      ),
   ),
   PUSH_CA_FILE: optional(z.string().trim()),
   RATE_LIMIT_OVERRIDES: z
@@ -153,7 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vapid: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : undefined,
       subject:
         e.VAPID_SUBJECT ??
-        (e.APP_ORIGIN?.startsWith('https:') ? e.APP_ORIGIN.replace(/\/$/, '') : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`),
+        (e.APP_ORIGIN?.startsWith('https:')
+          ? e.APP_ORIGIN.replace(/\/$/, '')
+          : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`),
       endpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : DEFAULT_PUSH_HOSTS,
       caFile: e.PUSH_CA_FILE,
     },

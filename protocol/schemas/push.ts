@@ -3,7 +3,8 @@ import { PUSH_ENDPOINT_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
 /** Unpadded base64url of exactly `bytes` bytes. */
-const base64url = (bytes: number) => z.string({ error: MSG.pushKeysInvalid }).regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), MSG.pushKeysInvalid);
+const base64url = (bytes: number) =>
+  z.string({ error: MSG.pushKeysInvalid }).regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), MSG.pushKeysInvalid);
 
 const endpoint = z
   .string({ error: MSG.pushEndpointInvalid })

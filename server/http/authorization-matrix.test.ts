@@ -310,10 +310,16 @@ const MATRIX: Record<string, Row> = {
   // Push: each caller's own devices; nothing names another user's.
   'GET /api/push': { call: () => ({ path: '/api/push' }), expect: signedIn() },
   'POST /api/push/subscriptions': {
-    call: () => ({ path: '/api/push/subscriptions', body: { endpoint: pushEndpoint(), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } } }),
+    call: () => ({
+      path: '/api/push/subscriptions',
+      body: { endpoint: pushEndpoint(), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
+    }),
     expect: signedIn(201),
   },
-  'POST /api/push/subscriptions/remove': { call: () => ({ path: '/api/push/subscriptions/remove', body: { endpoint: pushEndpoint() } }), expect: signedIn() },
+  'POST /api/push/subscriptions/remove': {
+    call: () => ({ path: '/api/push/subscriptions/remove', body: { endpoint: pushEndpoint() } }),
+    expect: signedIn(),
+  },
   'POST /api/push/test': { call: () => ({ path: '/api/push/test' }), expect: signedIn() },
   'POST /api/admin/notifications/:id/mark-read': {
     call: async () => {

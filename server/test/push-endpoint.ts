@@ -55,7 +55,11 @@ export async function startPushEndpoint() {
       if (entry.device.status === 201) {
         const auth = String(req.headers.authorization ?? '');
         const token = /t=([^,]+)/.exec(auth)?.[1] ?? '';
-        const body = decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: entry.ecdh, authSecret: entry.device.subscription.keys.auth });
+        const body = decrypt(Buffer.concat(chunks), {
+          version: 'aes128gcm',
+          privateKey: entry.ecdh,
+          authSecret: entry.device.subscription.keys.auth,
+        });
         entry.device.received.push({
           payload: JSON.parse(body.toString('utf8')) as PushPayload,
           ttl: req.headers.ttl as string | undefined,

@@ -31,9 +31,19 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (the app is mobile-first); each context is one crew member's browser. */
-export async function newCrewContext(browser: Browser, baseURL: string, mobile = false): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: mobile ? { width: 375, height: 740 } : { width: 1280, height: 900 } });
+/**
+ * A phone-sized context (the app is mobile-first); each context is one crew member's browser. The
+ * app's service worker is blocked unless asked for: Playwright's request interception does not see
+ * what a worker fetches, and the tests that stub or fail API calls need to (web/e2e/pwa.test.ts
+ * tests the worker itself).
+ */
+export async function newCrewContext(
+  browser: Browser,
+  baseURL: string,
+  mobile = false,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, serviceWorkers, viewport: mobile ? { width: 375, height: 740 } : { width: 1280, height: 900 } });
 }
 
 /** Keeps a screenshot of a failing page as a CI artifact under test-artifacts/. */

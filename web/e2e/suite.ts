@@ -11,14 +11,18 @@ export interface BrowserSuite {
   track(page: Page): Page;
 }
 
-/** One built app (with `env` added to its configuration) and one browser per test file; every page a test opens is cleaned up after it. */
-export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+/**
+ * One built app (with `env` added to its configuration; a function when the values are known only
+ * once something else has started) and one browser per test file; every page a test opens is
+ * cleaned up after it.
+ */
+export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const pages: Page[] = [];
   beforeAll(async () => {
     if (!hasChromium) return;
-    app = await startE2eApp(env);
+    app = await startE2eApp(typeof env === 'function' ? env() : env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

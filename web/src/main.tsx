@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
+import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 import './styles.css';
 
@@ -15,3 +16,5 @@ createRoot(document.getElementById('root')!).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

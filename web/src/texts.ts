@@ -184,6 +184,22 @@ export const TEXT = {
   couldNotLoad: 'Could not load this list.',
   admin: 'Admin',
   newSupportRequestsSection: 'Support',
+  // Offline (issue 14)
+  offlineTitle: 'You are offline.',
+  offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
+  // Push notifications (issue 14)
+  pushTitle: 'Push Notifications',
+  pushIntro: 'New matches, trade requests, answers to your requests and messages on this device, even with Crewtrade closed.',
+  pushToggle: 'Push notifications on this device',
+  pushUnsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add Crewtrade to your Home Screen first (Share, Add to Home Screen), then turn them on there.',
+  pushBlocked: 'Notifications are blocked for Crewtrade in this browser’s settings. Allow them there, then turn push on here.',
+  pushDevices: (n: number) => (n === 1 ? 'On for 1 device of yours.' : `On for ${n} devices of yours.`),
+  pushTest: 'Send a test notification',
+  pushOn: 'Push notifications on',
+  pushOff: 'Push notifications off',
+  pushTestSent: (n: number) => (n === 1 ? 'Test notification sent to 1 device' : `Test notification sent to ${n} devices`),
+  pushTestNone: 'No device received it. Turn push off and on again on this device.',
+  pushFailed: 'Could not change push notifications. Please try again.',
   // Calendar feed (issue 14)
   calendarTitle: 'Calendar Feed',
   calendarIntro: 'Your active requests, matches waiting on you and completed trades in your own calendar app, kept up to date.',

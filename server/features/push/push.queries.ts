@@ -38,7 +38,10 @@ export async function removeSubscription(em: EntityManager, userId: number, endp
 /** Subscriptions the push service reported gone (404, 410). */
 export async function removeEndpoints(em: EntityManager, endpoints: readonly string[]): Promise<void> {
   if (endpoints.length === 0) return;
-  await kysely(em).deleteFrom('push_subscriptions').where('endpoint', 'in', [...endpoints]).execute();
+  await kysely(em)
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', 'in', [...endpoints])
+    .execute();
 }
 
 export async function deviceCount(em: EntityManager, userId: number): Promise<number> {
@@ -74,7 +77,11 @@ export function messagesOf(em: EntityManager, ids: readonly number[]) {
 /** A value the server generated and keeps (server_secrets); the first writer's wins. */
 export async function sharedSecret(em: EntityManager, name: string, generate: () => string): Promise<string> {
   const db = kysely(em);
-  await db.insertInto('server_secrets').values({ name, value: generate() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: generate() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }

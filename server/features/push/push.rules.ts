@@ -24,5 +24,10 @@ export function pushHostAllowed(endpoint: string, allowed: readonly string[]): b
 export function previewOf(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   const chars = [...line];
-  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? line
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }

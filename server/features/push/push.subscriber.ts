@@ -19,7 +19,9 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   const em = deps.orm.em.fork();
   const messageIds = events.flatMap((e) => (e.type === 'message.sent' ? [e.messageId] : []));
   const messages = messageIds.length ? await messagesOf(em, messageIds) : [];
-  const people = events.flatMap((e) => (e.type === 'match.created' ? e.match.userIds : e.type === 'message.sent' ? [] : [e.fromUserId, e.toUserId]));
+  const people = events.flatMap((e) =>
+    e.type === 'match.created' ? e.match.userIds : e.type === 'message.sent' ? [] : [e.fromUserId, e.toUserId],
+  );
   const names = await namesOf(em, [...people, ...messages.map((m) => m.fromUserId)]);
   const name = (id: number) => names.get(id) ?? '';
   const notices = events.flatMap((e) => {

@@ -146,7 +146,11 @@ describe('what is pushed', () => {
     await bob.client.post('/api/messages', { toUserId: ann.user.id, content: `Line one\nline two ${'x'.repeat(200)}` });
     await expect.poll(() => annPhone.received.length).toBe(3);
     const message = annPhone.received[2]!.payload;
-    expect(message).toMatchObject({ title: PUSH_TEXT.messageTitle('Bob Crew'), url: `/messages?user=${bob.user.id}`, tag: `dm-${bob.user.id}` });
+    expect(message).toMatchObject({
+      title: PUSH_TEXT.messageTitle('Bob Crew'),
+      url: `/messages?user=${bob.user.id}`,
+      tag: `dm-${bob.user.id}`,
+    });
     expect(message.body.startsWith('Line one line two xxx')).toBe(true);
     expect([...message.body].length).toBe(140);
     expect(message.body.endsWith('…')).toBe(true);

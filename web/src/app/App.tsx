@@ -2,7 +2,9 @@
 // split into its own chunk, so a visitor downloads only the landing page.
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
+import { useNotificationNavigation } from '../lib/serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -80,8 +82,10 @@ function SignedInRoutes() {
 export function App() {
   const loading = useSessionStore((s) => s.loading);
   const signedIn = useSessionStore((s) => s.user !== null);
+  useNotificationNavigation();
   return (
     <>
+      <OfflineBanner />
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
       <Toaster />
     </>

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
+import { PushCard } from '../components/PushCard.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -173,6 +174,7 @@ export default function ProfileSettings() {
         <div className="stack-lg">
           <ActivitySummary />
           <AccountActions user={user} />
+          <PushCard />
           <CalendarFeedCard />
         </div>
       </div>

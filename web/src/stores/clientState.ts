@@ -7,6 +7,7 @@ import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
+import { forgetThisDevice, usePushStore } from './usePushStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 import { useSupportStore } from './useSupportStore.ts';
 import { useToastStore } from './useToastStore.ts';
@@ -29,6 +30,7 @@ function resetDataStores(): void {
   useSupportStore.getState().reset();
   resetAdminStores();
   useCalendarFeedStore.getState().reset();
+  usePushStore.getState().reset();
   useToastStore.getState().dismiss();
 }
 
@@ -41,11 +43,13 @@ export function resetClientState(): void {
 /** Clears the client and lets the server end the session (GET /api/logout redirects to /). */
 export function logout(): void {
   // The screen stays as it is until the browser has left for /api/logout, so nothing signed-out
-  // shows before the server has ended the session.
+  // shows before the server has ended the session. This device's push goes first (it needs the session).
   stopRealtime?.();
-  resetDataStores();
-  useSessionStore.getState().forget();
-  window.location.href = '/api/logout';
+  void forgetThisDevice().finally(() => {
+    resetDataStores();
+    useSessionStore.getState().forget();
+    window.location.href = '/api/logout';
+  });
 }
 
 /**
