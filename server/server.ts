@@ -127,6 +127,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // Closes the sockets' connections and stops accepting; resolves once the last HTTP connection has ended.
       await io.close();
       clearTimeout(cut);
+      // What the last writes set off (counts, notices, push) still reads the database: let it finish.
+      await deps.events.settled();
       await mailer.close();
       if (redis) for (const c of [redis.pub, redis.sub, redis.limits]) c.disconnect();
       await db.close();

@@ -38,6 +38,7 @@ describe('EventBus', () => {
       return 42;
     });
     expect(result).toBe(42);
+    await bus.settled();
     expect(seen).toEqual(['work done', 'a:1', 'b:2']);
   });
 
@@ -67,11 +68,38 @@ describe('EventBus', () => {
     );
     bus.subscribe(defineSubscriber({ name: 'after', handles: ['request.created'], handle: after }));
     await expect(bus.dispatch([created])).resolves.toBeUndefined();
+    await bus.settled();
     expect(log.error).toHaveBeenCalledWith(
       expect.objectContaining({ subscriber: 'broken', events: [created], err: expect.any(Error) }),
       'event subscriber failed',
     );
     expect(after).toHaveBeenCalledWith([created]);
+  });
+
+  it('answers after the reply subscribers only; the others run after it, one commit at a time in commit order', async () => {
+    const bus = new EventBus({ error: vi.fn() });
+    const seen: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    bus.subscribe(defineSubscriber({ name: 'cache', phase: 'reply', handles: ['request.created'], handle: () => void seen.push('cache') }));
+    bus.subscribe(
+      defineSubscriber({
+        name: 'fan-out',
+        handles: ['request.created', 'match.changed'],
+        handle: async (events) => {
+          // The first commit's fan-out is slow: the second's must wait for it.
+          if (events[0]?.type === 'request.created') await gate;
+          seen.push(`fan-out:${events[0]?.type}`);
+        },
+      }),
+    );
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(created));
+    expect(seen).toEqual(['cache']);
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(changed));
+    expect(seen).toEqual(['cache']);
+    release();
+    await bus.settled();
+    expect(seen).toEqual(['cache', 'fan-out:request.created', 'fan-out:match.changed']);
   });
 
   it('refuses to run inside another transaction, whose commit it could not wait for', async () => {

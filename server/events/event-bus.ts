@@ -12,6 +12,12 @@ export interface Subscriber<T extends DomainEventType = DomainEventType> {
   name: string;
   handles: readonly T[];
   handle(events: readonly EventOf<T>[]): Promise<void> | void;
+  /**
+   * 'reply': the write's answer waits for it. Only for what the writer's very next read depends on
+   * and is quick (a cached board or session dropped, sockets moved, files removed). Default
+   * 'after': fan-out, counts, notices and mail follow the answer (ARCHITECTURE.md 10).
+   */
+  phase?: 'reply' | 'after';
 }
 
 /** Typed by the events it names: `handle` receives only those. */
@@ -24,11 +30,15 @@ export interface EventRecorder {
 
 /**
  * Domain events, dispatched after commit to one subscriber per concern, in the order they were
- * registered (server/events/subscribers.ts). A failing subscriber is logged with its events and
- * skipped: a committed write never turns into an error because a side effect failed.
+ * registered (server/events/subscribers.ts). The 'reply' subscribers run before the write answers;
+ * the rest run after it, one commit at a time in commit order on this instance (so a create's
+ * board:upsert never overtakes the delete that followed it). A failing subscriber is logged with
+ * its events and skipped: a committed write never turns into an error because a side effect failed.
  */
 export class EventBus {
   private readonly subscribers: Subscriber[] = [];
+  /** The 'after' work of every commit so far, chained: it resolves when all of it has run. */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(private readonly log: Pick<Logger, 'error'>) {}
 
@@ -51,10 +61,24 @@ export class EventBus {
     return result;
   }
 
-  /** Committed events to their subscribers; resolves when all have run, never rejects. */
+  /**
+   * Committed events to their subscribers: resolves once the 'reply' ones have run and the rest are
+   * queued behind earlier commits' (see `settled`). Never rejects.
+   */
   async dispatch(events: readonly DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
+    await this.run(events, 'reply');
+    this.tail = this.tail.then(() => this.run(events, 'after'));
+  }
+
+  /** Resolves when every commit's 'after' work so far has run (shutdown; tests that look at its effects). */
+  settled(): Promise<void> {
+    return this.tail;
+  }
+
+  private async run(events: readonly DomainEvent[], phase: 'reply' | 'after'): Promise<void> {
     for (const subscriber of this.subscribers) {
+      if ((subscriber.phase ?? 'after') !== phase) continue;
       const mine = events.filter((e) => subscriber.handles.includes(e.type));
       if (mine.length === 0) continue;
       try {

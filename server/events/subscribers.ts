@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { adminSubscriber } from '../features/admin/admin.subscriber.ts';
 import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
 import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.ts';
-import { boardSubscriber } from '../features/board/board.subscriber.ts';
+import { boardCacheSubscriber, boardSubscriber } from '../features/board/board.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
 import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
@@ -14,14 +14,16 @@ import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
 
 /**
- * Every subscriber, in the order each commit's events reach them: cached sessions first (a changed
- * user is read afresh), then the board (its cache must not serve the old body once anyone hears of
- * the change), the counts last (one query for all the users the other reactions touched). Each
- * lives with its feature; this is the one list.
+ * Every subscriber, in the order each commit's events reach them. Those of phase 'reply' run
+ * before the write answers: cached sessions and boards dropped, sockets moved, files removed, so
+ * the writer's next request sees its write. The rest follow the answer, in this order: the board's
+ * fan-out, notices, and the counts last (one query for all the users the other reactions touched).
+ * Each lives with its feature; this is the one list.
  */
 export function registerSubscribers(deps: Deps): void {
   const { events } = deps;
   events.subscribe(sessionsSubscriber(deps));
+  events.subscribe(boardCacheSubscriber(deps));
   events.subscribe(boardSubscriber(deps));
   events.subscribe(storedFilesSubscriber(deps));
   events.subscribe(matchNoticesSubscriber(deps));

@@ -7,6 +7,8 @@ import { moveUserToGroup } from './socket-server.ts';
 export const socketRoomsSubscriber = (deps: { io: IoServer; publisher: Publisher }) =>
   defineSubscriber({
     name: 'socket-rooms',
+    // After a move the user's sockets hear their new group's events from the first one on.
+    phase: 'reply',
     handles: ['user.groupMoved', 'sessions.ended'],
     async handle(events) {
       for (const e of events) {

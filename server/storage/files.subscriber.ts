@@ -9,6 +9,8 @@ import { removeStoredFiles } from './file-store.ts';
 export const storedFilesSubscriber = (deps: { config: Pick<Config, 'uploadDir'> }) =>
   defineSubscriber({
     name: 'stored-files',
+    // A removed photo is gone from its URL once the removal has answered.
+    phase: 'reply',
     handles: ['files.released'],
     async handle(events) {
       await removeStoredFiles(

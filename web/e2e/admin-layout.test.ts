@@ -79,7 +79,13 @@ describe.skipIf(!hasChromium)('admin and support screens, empty and full, 1280 a
       airline: 'American',
       base: 'DFW',
     });
-    const short = await makeUser(suite.app, { firstName: 'Al', lastName: 'Li', position: 'first_officer' });
+    // The longest employee number of wide characters: one line in a 375 px card.
+    const short = await makeUser(suite.app, {
+      firstName: 'Al',
+      lastName: 'Li',
+      position: 'first_officer',
+      employeeNumber: 'MWMW00000000015',
+    });
     const filed: number[] = [];
     for (const [crew, category, priority, subject, message] of [
       [

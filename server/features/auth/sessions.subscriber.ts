@@ -9,6 +9,8 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 export const sessionsSubscriber = (deps: Pick<Deps, 'sessionCache'>) =>
   defineSubscriber({
     name: 'sessions',
+    // The writer's next request must not be served the old user or an ended session.
+    phase: 'reply',
     handles: ['sessions.ended', 'profile.changed', 'user.updated'],
     handle(events) {
       for (const e of events) {
