@@ -1,7 +1,7 @@
 // Profile Settings: the private calendar address (issue 14). Made on request, shown once with
 // Copy, replaceable and revocable; how to subscribe in the common calendar apps.
-import { useEffect, useState } from 'react';
-import { serverMessage } from '../api/client.ts';
+import { useEffect } from 'react';
+import { useToastAction } from '../lib/useToastAction.ts';
 import { formatDate } from '../lib/format.ts';
 import { useCalendarFeedStore } from '../stores/useCalendarFeedStore.ts';
 import { toast } from '../stores/useToastStore.ts';
@@ -9,7 +9,7 @@ import { TEXT } from '../texts.ts';
 
 export function CalendarFeedCard() {
   const info = useCalendarFeedStore((s) => s.info);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runAction } = useToastAction(TEXT.calendarFailed);
 
   useEffect(() => {
     void useCalendarFeedStore
@@ -18,17 +18,11 @@ export function CalendarFeedCard() {
       .catch(() => undefined);
   }, []);
 
-  async function run(action: () => Promise<void>, done: string) {
-    setBusy(true);
-    try {
+  const run = (action: () => Promise<void>, done: string) =>
+    runAction(async () => {
       await action();
-      toast({ title: done });
-    } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.calendarFailed, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return done;
+    });
 
   async function copy(url: string) {
     try {

@@ -1,15 +1,14 @@
 // Profile Settings: push notifications on this device (issue 14). Off until turned on here; a test
 // notification once on. Says why when the browser cannot, or the user has blocked notifications.
-import { useEffect, useId, useState } from 'react';
-import { serverMessage } from '../api/client.ts';
+import { useEffect } from 'react';
+import { useToastAction } from '../lib/useToastAction.ts';
 import { usePushStore } from '../stores/usePushStore.ts';
-import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
+import { SwitchRow } from './SwitchRow.tsx';
 
 export function PushCard() {
-  const labelId = useId();
   const { support, subscribed, devices } = usePushStore();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useToastAction(TEXT.pushFailed);
 
   useEffect(() => {
     void usePushStore
@@ -17,18 +16,6 @@ export function PushCard() {
       .load()
       .catch(() => undefined);
   }, []);
-
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      toast({ title: await action() });
-    } catch (err) {
-      const description = serverMessage(err) ?? (err instanceof Error && !err.message.includes(':') ? err.message : TEXT.pushFailed);
-      toast({ title: TEXT.errorTitle, description, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const store = usePushStore.getState();
   const toggle = () =>
@@ -56,27 +43,12 @@ export function PushCard() {
       {support === 'unsupported' && <p className="muted small">{TEXT.pushUnsupported}</p>}
       {support === 'blocked' && <p className="muted small">{TEXT.pushBlocked}</p>}
       {support !== 'unsupported' && support !== null && (
-        <div className="switch-row">
-          <p id={labelId} className="switch-label">
-            {TEXT.pushToggle}
-          </p>
-          <div className="switch-control">
-            <span className="switch-state" aria-hidden="true">
-              {subscribed ? 'On' : 'Off'}
-            </span>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={subscribed}
-              aria-labelledby={labelId}
-              className="switch"
-              disabled={busy || (support === 'blocked' && !subscribed)}
-              onClick={() => void toggle()}
-            >
-              <span className="switch-thumb" />
-            </button>
-          </div>
-        </div>
+        <SwitchRow
+          label={TEXT.pushToggle}
+          checked={subscribed}
+          disabled={busy || (support === 'blocked' && !subscribed)}
+          onToggle={() => void toggle()}
+        />
       )}
       {devices > 0 && <p className="muted small">{TEXT.pushDevices(devices)}</p>}
       {subscribed && (

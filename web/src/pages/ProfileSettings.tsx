@@ -1,8 +1,9 @@
 // /profile: the profile form, Activity Summary and Account Actions (spec section 2).
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { PushCard } from '../components/PushCard.tsx';
+import { SwitchRow } from '../components/SwitchRow.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -97,7 +98,6 @@ function ActivitySummary() {
 }
 
 function AccountActions({ user }: { user: CurrentUser }) {
-  const labelId = useId();
   const [pending, setPending] = useState(false);
   const on = user.emailNotifications;
 
@@ -122,30 +122,13 @@ function AccountActions({ user }: { user: CurrentUser }) {
       <h2 id="account-actions-heading" className="card-title">
         Account Actions
       </h2>
-      <div className="switch-row">
-        <div>
-          <p id={labelId} className="switch-label">
-            Email Notifications
-          </p>
-          <p className="muted small">Get an email when a match is found or a trade request arrives.</p>
-        </div>
-        <div className="switch-control">
-          <span className="switch-state" aria-hidden="true">
-            {on ? 'On' : 'Off'}
-          </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={on}
-            aria-labelledby={labelId}
-            className="switch"
-            disabled={pending}
-            onClick={() => void toggle()}
-          >
-            <span className="switch-thumb" />
-          </button>
-        </div>
-      </div>
+      <SwitchRow
+        label="Email Notifications"
+        hint="Get an email when a match is found or a trade request arrives."
+        checked={on}
+        disabled={pending}
+        onToggle={() => void toggle()}
+      />
       <div className="stack">
         <Link to="/" className="button button-outline button-block">
           Back to Dashboard
