@@ -17,6 +17,7 @@ import type {
   AdminNotificationItem,
   AdminUserItem,
   CalendarFeedInfo,
+  ChainItem,
   ChatMessage,
   EmailTemplateItem,
   SupportRequestItem,
@@ -78,6 +79,13 @@ export interface Endpoints {
   'GET /api/matches': { response: MatchItem[] };
   'PUT /api/matches/:id/status': { body: MatchStatusBody; response: MatchItem };
   'DELETE /api/matches/:id': { response: MessageResponse };
+
+  // Three-way trade chains (issue 14): the caller's, newest first; each member answers for their request.
+  'GET /api/chains': { response: ChainItem[] };
+  /** Accepting as the third member completes the chain: three requests completed, three trades rows. */
+  'POST /api/chains/:id/accept': { response: ChainItem };
+  /** One decline ends the chain for all three. */
+  'POST /api/chains/:id/decline': { response: ChainItem };
 
   'GET /api/notifications': { response: MatchNotification[] };
   'POST /api/notifications/acknowledge': { body: AcknowledgeBody; response: MessageResponse };
@@ -177,6 +185,9 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/matches': true,
   'PUT /api/matches/:id/status': true,
   'DELETE /api/matches/:id': true,
+  'GET /api/chains': true,
+  'POST /api/chains/:id/accept': true,
+  'POST /api/chains/:id/decline': true,
   'GET /api/notifications': true,
   'POST /api/notifications/acknowledge': true,
   'POST /api/trade-requests': true,

@@ -36,6 +36,13 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const MATCH_STATUSES = ['pending', 'active', 'trade_requested', 'approved'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
+/** A three-way trade chain (issue 14): proposed until all three accept (completed) or one declines; cancelled when a member's request changes so the cycle no longer holds, or goes. */
+export const CHAIN_STATUSES = ['proposed', 'completed', 'declined', 'cancelled'] as const;
+export type ChainStatus = (typeof CHAIN_STATUSES)[number];
+
+export const CHAIN_DECISIONS = ['pending', 'accepted', 'declined'] as const;
+export type ChainDecision = (typeof CHAIN_DECISIONS)[number];
+
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
@@ -72,5 +79,5 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export const EMAIL_TEMPLATE_TYPES = ['drop_trade_request', 'pickup_trade_request', 'trade_trade_request', 'match_notification'] as const;
+export const EMAIL_TEMPLATE_TYPES = ['drop_trade_request', 'pickup_trade_request', 'trade_trade_request', 'match_notification', 'chain_notification'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];

@@ -2,6 +2,7 @@
 import type { ChatType, OfferStatus } from './enums.ts';
 import type {
   AdminNotificationItem,
+  ChainItem,
   ChatMessage,
   DashboardStats,
   SupportRequestItem,
@@ -22,6 +23,8 @@ export interface ServerToClientEvents {
   'match:new': (match: MatchItem) => void;
   /** A match changed status or was removed. */
   'match:update': (payload: { id: number; status: MatchItem['status'] | 'deleted' }) => void;
+  /** A three-way trade chain the caller is in was proposed, or changed (an answer, completed, declined, cancelled). */
+  'chain:update': (chain: ChainItem) => void;
   /** An offer the caller received (to the recipient's sockets) or sent (to the sender's other tabs). */
   'offer:new': (offer: OfferItem) => void;
   /** An offer the caller sent or received was answered, cancelled, or hidden by the caller. */

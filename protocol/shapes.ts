@@ -4,6 +4,8 @@ import type {
   AdminAction,
   AircraftType,
   Airline,
+  ChainDecision,
+  ChainStatus,
   ChatType,
   EmailTemplateType,
   MatchStatus,
@@ -78,6 +80,25 @@ export interface MatchItem {
   request: TradeRequestItem;
   matchedRequest: TradeRequestItem;
   createdAt: string;
+}
+
+/**
+ * One crew member of a three-way trade chain: their trade request, which goes to the next member
+ * (the last member's to the first), and their answer so far.
+ */
+export interface ChainMember {
+  user: UserSummary;
+  request: TradeRequestItem;
+  decision: ChainDecision;
+}
+
+/** A three-way trade chain: members in cycle order, each giving their request to the next. */
+export interface ChainItem {
+  id: number;
+  status: ChainStatus;
+  members: ChainMember[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface MatchNotification {

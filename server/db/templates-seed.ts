@@ -16,6 +16,7 @@ export const TEMPLATE_VARIABLES = {
     'matchedPosition',
     'matchedEmployeeNumber',
   ],
+  chain: ['recipientName', 'yourRoute', 'yourDates', 'receiverName', 'giverName', 'giverRoute', 'giverDates'],
 };
 
 const layout = (title: string, body: string) =>
@@ -60,6 +61,19 @@ export const DEFAULT_TEMPLATES = [
         `who wants to <strong>{{matchedAction}}</strong> {{matchedRoute}} on {{matchedDate}}.</p>`,
     ),
     variables: TEMPLATE_VARIABLES.match,
+  },
+  {
+    templateType: 'chain_notification',
+    templateName: 'Trade Chain Notification',
+    subjectTemplate: 'A three-way trade: your {{yourRoute}} for {{giverName}}’s {{giverRoute}}',
+    htmlTemplate: layout(
+      'Three crew can trade in a circle',
+      `<p>Hi {{recipientName}},</p><p>No one could swap with you directly, but three of you can: ` +
+        `your <strong>{{yourRoute}}</strong> ({{yourDates}}) goes to {{receiverName}}, and you get ` +
+        `{{giverName}}’s <strong>{{giverRoute}}</strong> ({{giverDates}}).</p>` +
+        `<p>The trade happens when all three accept; one decline ends it.</p>`,
+    ),
+    variables: TEMPLATE_VARIABLES.chain,
   },
 ];
 

@@ -21,6 +21,7 @@ const ICONS: Record<EmailTemplateType, ReactNode> = {
   pickup_trade_request: <UsersIcon />,
   trade_trade_request: <RepeatIcon />,
   match_notification: <MessageIcon />,
+  chain_notification: <RepeatIcon />,
 };
 
 type Draft = Pick<EmailTemplateItem, 'templateName' | 'subjectTemplate' | 'htmlTemplate'>;

@@ -102,6 +102,7 @@ export const TEMPLATE_DESCRIPTIONS: Record<EmailTemplateType, string> = {
   pickup_trade_request: 'When someone wants to take a shift',
   trade_trade_request: 'When someone wants to swap shifts',
   match_notification: 'When the system finds compatible requests',
+  chain_notification: 'When three crew can trade in a circle',
 };
 
 /** The preview's stand-ins for every variable a template may use (spec section 2). */
@@ -123,6 +124,12 @@ export const SAMPLE_VALUES: Record<string, string> = {
   matchedBase: 'ATL',
   matchedPosition: 'Flight Attendant',
   matchedEmployeeNumber: '654321',
+  yourRoute: 'ATL 1234',
+  yourDates: 'Jan 15, 2025',
+  receiverName: 'Alex Rivera',
+  giverName: 'Sam Lee',
+  giverRoute: 'ATL 9012',
+  giverDates: 'Jan 18, 2025',
 };
 
 /** The template with the sample values in place of its variables (escaped in HTML), as the mail renders it. */
