@@ -2,6 +2,7 @@ import type { BenchContext } from './run.ts';
 import { adminScenario } from './scenario-admin.ts';
 import { authScenario } from './scenario-auth.ts';
 import { boardScenario, mixedScenario } from './scenario-board.ts';
+import { chainsScenario } from './scenario-chains.ts';
 import { chatScenario } from './scenario-chat.ts';
 import { messagesScenario } from './scenario-messages.ts';
 import { offersScenario } from './scenario-offers.ts';
@@ -18,6 +19,7 @@ export const scenarios: Scenario[] = [
   authScenario,
   requestsScenario,
   growthScenario,
+  chainsScenario,
   boardScenario,
   mixedScenario,
   offersScenario,
