@@ -79,5 +79,11 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export const EMAIL_TEMPLATE_TYPES = ['drop_trade_request', 'pickup_trade_request', 'trade_trade_request', 'match_notification', 'chain_notification'] as const;
+export const EMAIL_TEMPLATE_TYPES = [
+  'drop_trade_request',
+  'pickup_trade_request',
+  'trade_trade_request',
+  'match_notification',
+  'chain_notification',
+] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];

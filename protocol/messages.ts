@@ -62,7 +62,6 @@ export const MSG = {
   // three-way trade chains (issue 14)
   chainNotFound: 'Trade chain not found',
   chainClosed: 'This trade chain is no longer open',
-  chainAlreadyDeclined: 'You already declined this trade chain',
   chainAccepted: 'You accepted the trade chain',
   chainCompleted: 'Trade chain completed: all three trades are done',
   chainDeclined: 'Trade chain declined',

@@ -84,11 +84,12 @@ export interface MatchItem {
 
 /**
  * One crew member of a three-way trade chain: their trade request, which goes to the next member
- * (the last member's to the first), and their answer so far.
+ * (the last member's to the first), and their answer so far. `request` is null once the member
+ * deleted it (the chain is cancelled then).
  */
 export interface ChainMember {
   user: UserSummary;
-  request: TradeRequestItem;
+  request: TradeRequestItem | null;
   decision: ChainDecision;
 }
 

@@ -15,6 +15,8 @@ export type DomainEvent =
   // Matching (features/matching) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }
   | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
+  // Three-way chains (features/chains): proposed (new), or answered, completed, declined or cancelled. userIds: its members.
+  | { type: 'chain.changed'; chainId: number; userIds: readonly number[]; proposed: boolean }
   // Offers (features/offers). fromUserId sent it, toUserId received it.
   | { type: 'offer.sent'; offerId: number; fromUserId: number; toUserId: number }
   | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number }

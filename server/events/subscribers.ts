@@ -3,6 +3,7 @@ import { adminSubscriber } from '../features/admin/admin.subscriber.ts';
 import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
 import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.ts';
 import { boardCacheSubscriber, boardSubscriber } from '../features/board/board.subscriber.ts';
+import { chainNoticesSubscriber } from '../features/chains/chain-notices.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
 import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
@@ -27,6 +28,7 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(boardSubscriber(deps));
   events.subscribe(storedFilesSubscriber(deps));
   events.subscribe(matchNoticesSubscriber(deps));
+  events.subscribe(chainNoticesSubscriber(deps));
   events.subscribe(notificationsSubscriber(deps));
   events.subscribe(offerNoticesSubscriber(deps));
   events.subscribe(messagesSubscriber(deps));

@@ -16,6 +16,8 @@ const ROLES = ['out', 'stranger', 'peer', 'owner', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 let app: TestApp;
+let group: ReturnType<typeof freshGroup>;
+let chainSeq = 0;
 const actors = {} as Record<Exclude<Role, 'out'> | 'partner', SignedInUser>;
 
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
     RATE_LIMIT_OVERRIDES:
       'register=100000,forgotPassword=100000,support=100000,login=100000,loginAddress=100000,loginAccount=100000,messages=100000',
   });
-  const group = freshGroup();
+  group = freshGroup();
   actors.owner = await makeUser(app, { ...group, firstName: 'Owen', lastName: 'Owner' });
   actors.partner = await makeUser(app, { ...group, firstName: 'Pat', lastName: 'Partner' });
   actors.peer = await makeUser(app, { ...group, firstName: 'Pia', lastName: 'Peer' });
@@ -90,6 +92,18 @@ const own = {
       requestType: 'pickup',
     });
     return ok<{ id: number }>(offer).id;
+  },
+  /** A three-way chain of the owner, the partner and a third colleague: the owner answers it; the peer is not in it. */
+  chain: async () => {
+    const offset = 400 + 3 * chainSeq++;
+    const [d1, d2, d3] = [inDays(offset), inDays(offset + 1), inDays(offset + 2)];
+    const third = await makeUser(app, { ...group, firstName: 'Tia', lastName: 'Third' });
+    const trade = (date: string, wanted: string) => requestBody({ type: 'trade', date, desiredDates: [wanted] });
+    ok(await actors.owner.client.post('/api/requests', trade(d1, d3)));
+    ok(await actors.partner.client.post('/api/requests', trade(d2, d1)));
+    const closing = ok<{ id: number }>(await third.client.post('/api/requests', trade(d3, d2)));
+    const [row] = await sql(app.databaseUrl, 'select chain_id from trade_chain_members where request_id = $1', [closing.id]);
+    return row!.chain_id as number;
   },
   schedule: async () => {
     const form = new FormData();
@@ -190,6 +204,10 @@ const MATRIX: Record<string, Row> = {
   },
   // Either side of a match may delete it (spec section 7 sets no condition).
   'DELETE /api/matches/:id': { call: async () => ({ path: `/api/matches/${await own.match()}` }), expect: ownerOnly() },
+  // Three-way chains: each member answers for themselves; nobody else sees the chain.
+  'GET /api/chains': { call: () => ({ path: '/api/chains' }), expect: signedIn() },
+  'POST /api/chains/:id/accept': { call: async () => ({ path: `/api/chains/${await own.chain()}/accept` }), expect: ownerOnly() },
+  'POST /api/chains/:id/decline': { call: async () => ({ path: `/api/chains/${await own.chain()}/decline` }), expect: ownerOnly() },
   'GET /api/notifications': { call: () => ({ path: '/api/notifications' }), expect: signedIn() },
   'POST /api/notifications/acknowledge': {
     call: async () => ({ path: '/api/notifications/acknowledge', body: { matchId: await own.match() } }),

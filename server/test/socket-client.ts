@@ -7,10 +7,16 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * A browser-like socket: the session cookie at the handshake, websocket transport. `before` runs
  * before the connection opens, for listeners that must not miss what the server sends at once.
  */
-export function connectSocket(url: string, cookie: string, before?: (socket: TestSocket) => void): Promise<TestSocket> {
+export function connectSocket(
+  url: string,
+  cookie: string,
+  before?: (socket: TestSocket) => void,
+  options: { transports?: ('websocket' | 'polling')[] } = {},
+): Promise<TestSocket> {
   const socket: TestSocket = io(url, {
     path: '/socket.io',
-    transports: ['websocket'],
+    // Polling only: the fallback a proxy that blocks WebSocket leaves, never upgraded.
+    transports: options.transports ?? ['websocket'],
     extraHeaders: { cookie },
     reconnection: false,
     forceNew: true,

@@ -18,7 +18,7 @@ import {
 } from './message.entity.ts';
 import { PushSubscription, ServerSecret } from './push.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
-import { Match, NotificationAcknowledgment, Trade, TradeRequest, TripImage } from './request.entity.ts';
+import { Match, NotificationAcknowledgment, Trade, TradeChain, TradeChainMember, TradeRequest, TripImage } from './request.entity.ts';
 import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
 
 export * from './admin.entity.ts';
@@ -37,6 +37,8 @@ export const entities = [
   TradeRequest,
   TripImage,
   Match,
+  TradeChain,
+  TradeChainMember,
   Trade,
   NotificationAcknowledgment,
   Offer,

@@ -65,6 +65,43 @@ export const Match = defineEntity({
   },
 });
 
+/**
+ * A three-way trade chain (issue 14, docs/decisions/0014): three trade requests of one group and
+ * route type, each one's dates meeting the next one's desired dates. Proposed once per cycle: the
+ * cycle key is its request ids in cycle order, rotated to start at the lowest.
+ */
+export const TradeChain = defineEntity({
+  name: 'TradeChain',
+  tableName: 'trade_chains',
+  uniques: [{ name: 'trade_chains_cycle_key_unique', properties: ['cycleKey'] }],
+  properties: {
+    id: serialId(),
+    groupKey: p.string().length(120),
+    routeType: p.string().length(20),
+    cycleKey: p.string().length(64),
+    status: p.string().length(20).default('proposed'),
+    createdAt: insertTime(),
+    updatedAt: updateTime(),
+  },
+});
+
+/** A member of a chain: position 0-2 in cycle order (each request goes to the next), and their answer. */
+export const TradeChainMember = defineEntity({
+  name: 'TradeChainMember',
+  tableName: 'trade_chain_members',
+  uniques: [{ name: 'trade_chain_members_position_unique', properties: ['chain', 'position'] }],
+  properties: {
+    id: serialId(),
+    chain: p.manyToOne(TradeChain).deleteRule('cascade').fieldName('chain_id'),
+    position: p.smallint(),
+    user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),
+    // Kept (null) when the request is deleted: the chain is cancelled then, and still shown as such.
+    request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
+    decision: p.string().length(20).default('pending'),
+    decidedAt: p.datetime().nullable(),
+  },
+});
+
 export const Trade = defineEntity({
   name: 'Trade',
   tableName: 'trades',
@@ -73,6 +110,8 @@ export const Trade = defineEntity({
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id').index(),
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('matched_request_id'),
+    // Set when the trade is one of a completed three-way chain's three.
+    chain: p.manyToOne(TradeChain).deleteRule('set null').nullable().fieldName('chain_id').index(),
     approvedAt: insertTime(),
     notes: p.text().nullable(),
   },

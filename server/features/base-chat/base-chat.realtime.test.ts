@@ -1,5 +1,4 @@
 // Base chat over Socket.IO with two instances sharing Redis, as behind a load balancer.
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '#protocol/shapes.ts';
 import { rooms } from '../../realtime/rooms.ts';
@@ -20,13 +19,7 @@ afterAll(async () => {
 });
 
 /** A socket on the polling fallback only (no WebSocket upgrade). */
-function pollingSocket(url: string, cookie: string): Promise<TestSocket> {
-  const socket: TestSocket = io(url, { path: '/socket.io', transports: ['polling'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => reject(err));
-  });
-}
+const pollingSocket = (url: string, cookie: string) => connectSocket(url, cookie, undefined, { transports: ['polling'] });
 
 /** Every chat event a socket hears from now on. */
 function chatLog(socket: TestSocket) {
@@ -74,7 +67,8 @@ describe('base chat live', () => {
     // The deletion reaches the same sockets, through the other instance.
     expect((await fetchDelete(two.url, poster, sent.body.id)).status).toBe(200);
     await settle();
-    for (const log of logs.slice(0, 3)) expect(log.at(-1)).toEqual({ event: 'chat:deleted', payload: { id: sent.body.id, chatType: 'reserve' } });
+    for (const log of logs.slice(0, 3))
+      expect(log.at(-1)).toEqual({ event: 'chat:deleted', payload: { id: sent.body.id, chatType: 'reserve' } });
     expect(logs[3]).toEqual([]);
     expect(logs[4]).toEqual([]);
   });

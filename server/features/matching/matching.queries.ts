@@ -108,8 +108,18 @@ export interface MatchMailLog {
   email: string;
 }
 
-/** One email_sent activity row per match mail tried, delivered or not (ARCHITECTURE.md section 6). */
-export async function logMatchMails(em: EntityManager, logs: readonly MatchMailLog[]): Promise<void> {
+/** What a notification mail was about: its template and the row it names. */
+export interface MailKind {
+  emailType: 'match_notification' | 'chain_notification';
+  referenceType: 'match' | 'trade_chain';
+}
+
+/** One email_sent activity row per notification mail tried, delivered or not (ARCHITECTURE.md section 6). */
+export async function logMatchMails(
+  em: EntityManager,
+  logs: readonly MatchMailLog[],
+  kind: MailKind = { emailType: 'match_notification', referenceType: 'match' },
+): Promise<void> {
   if (logs.length === 0) return;
   await kysely(em)
     .insertInto('user_activity_logs')
@@ -119,8 +129,8 @@ export async function logMatchMails(em: EntityManager, logs: readonly MatchMailL
         activity_type: 'email_sent',
         target_user_id: l.targetId,
         reference_id: l.matchId,
-        reference_type: 'match',
-        email_type: 'match_notification',
+        reference_type: kind.referenceType,
+        email_type: kind.emailType,
         email_sent: l.sent,
         email_recipient: l.email,
       })),

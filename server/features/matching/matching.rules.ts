@@ -26,7 +26,8 @@ export const lastDateOf = (allDates: readonly string[]) => allDates[allDates.len
 /** The request type a request can be matched with: a drop needs a pickup, and the other way round. */
 export const counterpartType = (type: RequestType): RequestType => (type === 'drop' ? 'pickup' : type === 'pickup' ? 'drop' : 'trade');
 
-const meets = (a: readonly string[], b: readonly string[]) => a.some((d) => b.includes(d));
+/** Whether two date lists share a date. */
+export const meets = (a: readonly string[], b: readonly string[]) => a.some((d) => b.includes(d));
 
 /**
  * Two requests match when they belong to different users of the same group, share the route type,

@@ -430,6 +430,14 @@ export const declinePendingOffersOn = (em: EntityManager, requestIds: readonly n
     metadata: JSON.stringify({ reason: 'request_completed', acceptedTradeRequestId: exceptId }),
   });
 
+/** The pending offers on the requests of a completed three-way chain are declined the same way (no offer was accepted). */
+export const declinePendingOffersForChain = (em: EntityManager, requestIds: readonly number[], chainId: number) =>
+  declineOthers(em, {
+    ids: [...requestIds],
+    exceptId: 0,
+    metadata: JSON.stringify({ reason: 'request_completed', tradeChainId: chainId }),
+  });
+
 /** A match an offer was sent on goes back to active when that offer is declined or cancelled, so it can be offered on again. */
 export async function reopenMatchOf(em: EntityManager, a: number, b: number): Promise<number | undefined> {
   const [low, high] = orderedPair(a, b);

@@ -8,6 +8,8 @@ import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
+import { proposedChainsOf } from '../chains/chains.queries.ts';
+import { recheckChains } from '../chains/chains.service.ts';
 import { lockGroupForMatching } from '../matching/matching.queries.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import { groupKeyOf } from '../users/group.ts';
@@ -229,6 +231,16 @@ export class OffersService {
     for (const r of requests) {
       if (!lockedGroups.has(r.groupKey)) await lockGroupForMatching(em, r.groupKey);
     }
+    // A chain either request was proposed in loses that trip.
+    await recheckChains(
+      em,
+      events,
+      await proposedChainsOf(
+        em,
+        requests.map((r) => r.id),
+      ),
+      todayUtc(),
+    );
     const target = requests.find((r) => r.id === offer.requestId);
     const senderRequest = requests.find((r) => r.id === offer.senderRequestId);
     const matchId = await recordTrade(em, target?.id ?? null, senderRequest?.id ?? null);

@@ -5,6 +5,8 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
+import { proposedChainsOf } from '../chains/chains.queries.ts';
+import { recheckChains } from '../chains/chains.service.ts';
 import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
 import { lockGroupForMatching } from '../matching/matching.queries.ts';
 import { allDatesOf, lastDateOf, todayUtc, type MatchableRequest } from '../matching/matching.rules.ts';
@@ -158,7 +160,10 @@ export class RequestsService {
       if (groupKey !== before) await lockGroupForMatching(em, groupKey);
       const files = await tripImageNames(em, id);
       const partners = await matchPartnersOfRequest(em, user.id, id);
+      const chains = await proposedChainsOf(em, [id]);
       await deleteRequest(em, id);
+      // Its chains lose a member's trip: cancelled, and their members told.
+      await recheckChains(em, events, chains, todayUtc());
       events.record(
         { type: 'request.deleted', requestId: id, userId: user.id, groupKey },
         ...partners.map((m) => ({

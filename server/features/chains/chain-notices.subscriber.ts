@@ -1,0 +1,27 @@
+import type { Deps } from '../../deps.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
+import { rooms } from '../../realtime/rooms.ts';
+import { chainsById } from './chains.queries.ts';
+import { chainItemsOf } from './chains.service.ts';
+import { sendChainMails } from './chain-mails.ts';
+
+/**
+ * Every member of a chain hears of it live as it is proposed and each time it changes (the whole
+ * chain, as GET /api/chains shows it); a new proposal is mailed in the background too.
+ */
+export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+  defineSubscriber({
+    name: 'chain-notices',
+    handles: ['chain.changed'],
+    async handle(events) {
+      const em = deps.orm.em.fork();
+      const items = await chainItemsOf(em, await chainsById(em, [...new Set(events.map((e) => e.chainId))]));
+      for (const e of events) {
+        const item = items.find((i) => i.id === e.chainId);
+        if (item) deps.publisher.publish(e.userIds.map(rooms.user), 'chain:update', item);
+      }
+      const proposed = items.filter((i) => events.some((e) => e.proposed && e.chainId === i.id));
+      if (proposed.length)
+        void sendChainMails(deps, proposed).catch((err: unknown) => deps.log.warn({ err }, 'chain notification mail failed'));
+    },
+  });

@@ -1,0 +1,30 @@
+import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
+import type { ChainItem } from '#protocol/shapes.ts';
+import { presentRequest } from '../requests/requests.presenter.ts';
+import type { RequestItemRow } from '../requests/requests.queries.ts';
+import { presentUserSummary } from '../users/user.presenter.ts';
+import type { ChainMemberRow, ChainRow } from './chains.queries.ts';
+
+/** Chains as the client sees them: members in cycle order, each with their request (null once deleted). */
+export function presentChains(
+  chains: readonly ChainRow[],
+  members: readonly ChainMemberRow[],
+  requests: ReadonlyMap<number, RequestItemRow>,
+): ChainItem[] {
+  return chains.map((c) => ({
+    id: c.id,
+    status: c.status as ChainStatus,
+    members: members
+      .filter((m) => m.chainId === c.id)
+      .map((m) => {
+        const request = m.requestId === null ? undefined : requests.get(m.requestId);
+        return {
+          user: presentUserSummary({ ...m, id: m.userId, position: m.crewPosition }),
+          request: request ? presentRequest(request) : null,
+          decision: m.decision as ChainDecision,
+        };
+      }),
+    createdAt: new Date(c.createdAt).toISOString(),
+    updatedAt: new Date(c.updatedAt).toISOString(),
+  }));
+}

@@ -1,0 +1,251 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
+import { kysely } from '../../db/kysely.ts';
+import type { MatchableRequest } from '../matching/matching.rules.ts';
+
+/** A ring found from a request r: r's trip goes to b, b's to c, c's back to r. */
+export interface FoundCycle {
+  bId: number;
+  bUserId: number;
+  cId: number;
+  cUserId: number;
+}
+
+/**
+ * The rings of three that `r` closes, at most `limit`, oldest partners first; none when r already
+ * has an open pairwise match or sits in a proposed chain. Partners are current active trade
+ * requests of r's group and route type, of other crew, in no proposed chain.
+ *
+ * Hand-written because the builder cannot say it: array overlaps between two materialised sets of
+ * the same CTE. The candidates come from requests_match_index (group + type + status + last date),
+ * as pairwise matching's do; b and c are filtered against r's dates first, so the join that checks
+ * b's dates against c's desired dates runs over the few rows that already meet r (docs/decisions/0014).
+ * Every value is bound (arrays as text[] parameters).
+ */
+export async function findCycles(em: EntityManager, r: MatchableRequest, today: string, limit: number): Promise<FoundCycle[]> {
+  const { rows } = await sql<FoundCycle>`
+    with cand as materialized (
+      select c.id, c.user_id, c.all_dates, c.desired_dates from requests c
+      where c.group_key = ${r.groupKey} and c.type = 'trade' and c.status = 'active' and c.last_date >= ${today}::date
+        and c.route_type = ${r.routeType} and c.user_id <> ${r.userId}
+        and not exists (
+          select 1 from trade_chain_members m join trade_chains t on t.id = m.chain_id
+          where m.request_id = c.id and t.status = 'proposed'
+        )
+    ),
+    b as materialized (select * from cand where desired_dates && ${r.allDates}::text[]),
+    c as materialized (select * from cand where all_dates && ${r.desiredDates}::text[])
+    select b.id as "bId", b.user_id as "bUserId", c.id as "cId", c.user_id as "cUserId"
+    from b join c on c.user_id <> b.user_id and b.all_dates && c.desired_dates
+    where not exists (
+        select 1 from matches m
+        where (m.request_id = ${r.id} or m.matched_request_id = ${r.id}) and m.status in ('pending', 'active', 'trade_requested')
+      )
+      and not exists (
+        select 1 from trade_chain_members m join trade_chains t on t.id = m.chain_id
+        where m.request_id = ${r.id} and t.status = 'proposed'
+      )
+    order by b.id, c.id
+    limit ${limit}`.execute(kysely(em));
+  return rows;
+}
+
+export interface NewChain {
+  groupKey: string;
+  routeType: string;
+  cycleKey: string;
+  members: readonly { userId: number; requestId: number }[];
+}
+
+/** Stores a proposed chain and its members; undefined when this cycle was proposed before (unique cycle key). */
+export async function insertChain(em: EntityManager, chain: NewChain): Promise<number | undefined> {
+  const db = kysely(em);
+  const row = await db
+    .insertInto('trade_chains')
+    .values({ group_key: chain.groupKey, route_type: chain.routeType, cycle_key: chain.cycleKey })
+    .onConflict((oc) => oc.column('cycle_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
+    .insertInto('trade_chain_members')
+    .values(chain.members.map((m, position) => ({ chain_id: row.id, position, user_id: m.userId, request_id: m.requestId })))
+    .execute();
+  return row.id;
+}
+
+/** The proposed chains any of these requests is in. */
+export async function proposedChainsOf(em: EntityManager, requestIds: readonly number[]): Promise<number[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await kysely(em)
+    .selectFrom('trade_chain_members as m')
+    .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
+    .select('t.id')
+    .distinct()
+    .where(({ eb, fn, val }) => eb('m.request_id', '=', fn.any(val([...requestIds]))))
+    .where('t.status', '=', 'proposed')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The proposed chains a user is in (their requests may be gone: an account being deleted). */
+export async function proposedChainsOfUser(em: EntityManager, userId: number): Promise<number[]> {
+  const rows = await kysely(em)
+    .selectFrom('trade_chain_members as m')
+    .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
+    .select('t.id')
+    .where('m.user_id', '=', userId)
+    .where('t.status', '=', 'proposed')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The chain's group and status, the row locked until the transaction ends (answers queue here). */
+export function lockChain(em: EntityManager, chainId: number) {
+  return kysely(em)
+    .selectFrom('trade_chains')
+    .select(['id', 'group_key as groupKey', 'status'])
+    .where('id', '=', chainId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Whether the user is a member of the chain, with the chain's group (read before its lock is taken). */
+export function chainOfMember(em: EntityManager, chainId: number, userId: number) {
+  return kysely(em)
+    .selectFrom('trade_chains as t')
+    .innerJoin('trade_chain_members as m', 'm.chain_id', 't.id')
+    .select(['t.id', 't.group_key as groupKey'])
+    .where('t.id', '=', chainId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The members of chains with their user summaries, in chain and cycle order. */
+export function chainMembers(em: EntityManager, chainIds: readonly number[]) {
+  return kysely(em)
+    .selectFrom('trade_chain_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      'm.chain_id as chainId',
+      'm.position',
+      'm.user_id as userId',
+      'm.request_id as requestId',
+      'm.decision',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+      'u.employee_number as employeeNumber',
+      'u.airline',
+      'u.position as crewPosition',
+      'u.profile_image_url as profileImageUrl',
+    ])
+    .where(({ eb, fn, val }) => eb('m.chain_id', '=', fn.any(val([...chainIds]))))
+    .orderBy('m.chain_id')
+    .orderBy('m.position')
+    .execute();
+}
+export type ChainMemberRow = Awaited<ReturnType<typeof chainMembers>>[number];
+
+const chainColumns = ['t.id', 't.status', 't.created_at as createdAt', 't.updated_at as updatedAt'] as const;
+
+/** The chains a user is in, newest first. */
+export function chainsOfUser(em: EntityManager, userId: number) {
+  return kysely(em)
+    .selectFrom('trade_chains as t')
+    .innerJoin('trade_chain_members as m', 'm.chain_id', 't.id')
+    .select(chainColumns)
+    .where('m.user_id', '=', userId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute();
+}
+export type ChainRow = Awaited<ReturnType<typeof chainsOfUser>>[number];
+
+export function chainsById(em: EntityManager, chainIds: readonly number[]): Promise<ChainRow[]> {
+  if (chainIds.length === 0) return Promise.resolve([]);
+  return kysely(em)
+    .selectFrom('trade_chains as t')
+    .select(chainColumns)
+    .where(({ eb, fn, val }) => eb('t.id', '=', fn.any(val([...chainIds]))))
+    .orderBy('t.id')
+    .execute();
+}
+
+/** Requests as the chain rules read them (MatchableRequest), keyed by id; deleted ones are absent. */
+export async function matchableRequests(em: EntityManager, ids: readonly number[]): Promise<Map<number, MatchableRequest>> {
+  if (ids.length === 0) return new Map();
+  const rows = await kysely(em)
+    .selectFrom('requests')
+    .select([
+      'id',
+      'user_id as userId',
+      'group_key as groupKey',
+      'type',
+      'route_type as routeType',
+      'status',
+      'all_dates as allDates',
+      'desired_dates as desiredDates',
+      'last_date as lastDate',
+    ])
+    .where(({ eb, fn, val }) => eb('id', '=', fn.any(val([...ids]))))
+    .execute();
+  return new Map(
+    rows.map((r) => [r.id, { ...r, type: r.type as MatchableRequest['type'], routeType: r.routeType as MatchableRequest['routeType'] }]),
+  );
+}
+
+/** The member's answer; false when their answer was not one of `from` (it had moved on meanwhile). */
+export async function decide(
+  em: EntityManager,
+  chainId: number,
+  userId: number,
+  decision: Exclude<ChainDecision, 'pending'>,
+  from: readonly ChainDecision[],
+): Promise<boolean> {
+  const row = await kysely(em)
+    .updateTable('trade_chain_members')
+    .set((eb) => ({ decision, decided_at: eb.fn('now') }))
+    .where('chain_id', '=', chainId)
+    .where('user_id', '=', userId)
+    .where('decision', 'in', [...from])
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends a proposed chain; false when it had ended already (the race is decided here). */
+export async function endChain(em: EntityManager, chainId: number, status: Exclude<ChainStatus, 'proposed'>): Promise<boolean> {
+  const row = await kysely(em)
+    .updateTable('trade_chains')
+    .set((eb) => ({ status, updated_at: eb.fn('now') }))
+    .where('id', '=', chainId)
+    .where('status', '=', 'proposed')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The three trades rows of a completed chain: each member's request to the next member's. */
+export async function insertChainTrades(em: EntityManager, chainId: number, requestIds: readonly number[]): Promise<void> {
+  await kysely(em)
+    .insertInto('trades')
+    .values(
+      requestIds.map((id, i) => ({
+        chain_id: chainId,
+        match_id: null,
+        request_id: id,
+        matched_request_id: requestIds[(i + 1) % requestIds.length]!,
+      })),
+    )
+    .execute();
+}
+
+/** The chain_notification template as admins edited it, or undefined when it is missing. */
+export function chainMailTemplate(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('email_templates')
+    .select(['subject_template as subject', 'html_template as html'])
+    .where('template_type', '=', 'chain_notification')
+    .executeTakeFirst();
+}
