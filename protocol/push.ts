@@ -25,6 +25,8 @@ export interface PushTestResult {
 export const PUSH_TEXT = {
   matchTitle: 'New Match Found',
   matchBody: (name: string) => `Your request matches one of ${name}’s. Open Matches to trade.`,
+  chainTitle: 'Three-Way Trade Found',
+  chainBody: (names: readonly string[]) => `You, ${names.join(' and ')} can trade in a ring. Open Matches to answer.`,
   offerTitle: 'New Trade Request',
   offerBody: (name: string) => `${name} sent you a trade request.`,
   acceptedTitle: 'Trade Request Accepted',

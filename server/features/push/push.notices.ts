@@ -9,6 +9,12 @@ export const pushNotices = {
     url: '/matches',
     tag: `match-${matchId}`,
   }),
+  chain: (chainId: number, otherNames: readonly string[]): PushPayload => ({
+    title: PUSH_TEXT.chainTitle,
+    body: PUSH_TEXT.chainBody(otherNames),
+    url: '/matches',
+    tag: `chain-${chainId}`,
+  }),
   offer: (offerId: number, fromName: string): PushPayload => ({
     title: PUSH_TEXT.offerTitle,
     body: PUSH_TEXT.offerBody(fromName),

@@ -5,11 +5,12 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { pushNotices } from './push.notices.ts';
 import { messagesOf, namesOf, subscriptionsOf } from './push.queries.ts';
 
-type Pushed = EventOf<'match.created' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
+type Pushed = EventOf<'match.created' | 'chain.changed' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
 
-/** Who is pushed about an event. */
+/** Who is pushed about an event: a chain's members only when it is proposed (their answers show in the app). */
 function recipientsOf(e: Pushed): readonly number[] {
   if (e.type === 'match.created') return e.match.userIds;
+  if (e.type === 'chain.changed') return e.proposed ? e.userIds : [];
   if (e.type === 'offer.answered') return [e.fromUserId];
   return [e.toUserId];
 }
@@ -20,7 +21,13 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   const messageIds = events.flatMap((e) => (e.type === 'message.sent' ? [e.messageId] : []));
   const messages = messageIds.length ? await messagesOf(em, messageIds) : [];
   const people = events.flatMap((e) =>
-    e.type === 'match.created' ? e.match.userIds : e.type === 'message.sent' ? [] : [e.fromUserId, e.toUserId],
+    e.type === 'match.created'
+      ? e.match.userIds
+      : e.type === 'chain.changed'
+        ? e.userIds
+        : e.type === 'message.sent'
+          ? []
+          : [e.fromUserId, e.toUserId],
   );
   const names = await namesOf(em, [...people, ...messages.map((m) => m.fromUserId)]);
   const name = (id: number) => names.get(id) ?? '';
@@ -32,6 +39,15 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
         { userId: b, payload: pushNotices.match(e.match.id, name(a)) },
       ];
     }
+    if (e.type === 'chain.changed') {
+      if (!e.proposed) return [];
+      // Each member hears the others in ring order from themselves: who gets their trip first.
+      const ids = e.userIds;
+      return ids.map((userId, i) => ({
+        userId,
+        payload: pushNotices.chain(e.chainId, [ids[(i + 1) % ids.length]!, ids[(i + 2) % ids.length]!].map(name)),
+      }));
+    }
     if (e.type === 'offer.sent') return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, name(e.fromUserId)) }];
     if (e.type === 'offer.answered') return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, name(e.toUserId)) }];
     return [];
@@ -41,14 +57,14 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
 }
 
 /**
- * New matches, offers, answers to offers and direct messages reach the recipients' subscribed
+ * New matches, proposed three-way chains, offers, answers to offers and direct messages reach the recipients' subscribed
  * devices, also with the app closed. In the background: the push services' answers (up to seconds)
  * never hold up the write that caused them.
  */
 export const pushSubscriber = (deps: Pick<Deps, 'orm' | 'push' | 'log'>) =>
   defineSubscriber({
     name: 'push',
-    handles: ['match.created', 'offer.sent', 'offer.answered', 'message.sent'],
+    handles: ['match.created', 'chain.changed', 'offer.sent', 'offer.answered', 'message.sent'],
     handle(events) {
       const deliver = async () => {
         // Most recipients have no device subscribed: find out before loading anything else.

@@ -4,6 +4,7 @@ import { PUSH_TEXT, type PushInfo, type PushTestResult } from '#protocol/push.ts
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
 import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { postRing } from '../chains/chains.fixtures.ts';
 import { freshGroup, sendOffer } from '../offers/offers.fixtures.ts';
 import { requestBody } from '../requests/requests.fixtures.ts';
 
@@ -157,6 +158,27 @@ describe('what is pushed', () => {
     // The actor's own devices heard nothing of their own offer, answer or message.
     expect(titles(bobPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
     expect(titles(bobLaptop)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
+  });
+
+  it('a proposed three-way chain to each member, naming the other two; its answers push nothing', async () => {
+    let phones: TestDevice[] = [];
+    const ring = await postRing(app, {
+      before: async ({ a, b, c }) => {
+        phones = await Promise.all([a, b, c].map((u) => subscribe(u)));
+      },
+    });
+    await expect.poll(() => phones.map(titles)).toEqual([[PUSH_TEXT.chainTitle], [PUSH_TEXT.chainTitle], [PUSH_TEXT.chainTitle]]);
+    const chain = (await ring.a.client.get<{ id: number }[]>('/api/chains')).body[0]!;
+    expect(phones[0]!.received[0]?.payload).toEqual({
+      title: PUSH_TEXT.chainTitle,
+      body: PUSH_TEXT.chainBody(['Bo Crew', 'Cy Crew']),
+      url: '/matches',
+      tag: `chain-${chain.id}`,
+    });
+    await ring.b.client.post(`/api/chains/${chain.id}/accept`);
+    await ring.c.client.post(`/api/chains/${chain.id}/decline`);
+    await app.server.deps.events.settled();
+    expect(phones.map((p) => p.received.length)).toEqual([1, 1, 1]);
   });
 
   it('a push that fails never fails the write that caused it', async () => {
