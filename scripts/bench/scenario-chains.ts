@@ -62,6 +62,17 @@ async function countRows(ctx: BenchContext, table: string): Promise<number | nul
   return (await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 }
 
+/** Active requests of the group in a proposed chain (out of the chain search's candidates meanwhile). */
+const seededInChains = async (ctx: BenchContext) =>
+  (
+    await ctx.db.query<{ n: number }>(
+      `select count(distinct r.id)::int as n from trade_chain_members m
+       join trade_chains t on t.id = m.chain_id join requests r on r.id = m.request_id
+       where t.status = 'proposed' and r.status = 'active' and r.group_key = $1`,
+      [CALLER_GROUP],
+    )
+  ).rows[0]!.n;
+
 const activeTrades = async (ctx: BenchContext) =>
   (
     await ctx.db.query<{ n: number; crew: number }>(
@@ -94,8 +105,11 @@ async function seededShape(ctx: BenchContext): Promise<{ pairs: number; cycles: 
  * Holds the group at its seeded size: each create the bench made is set completed (in SQL, a few
  * times a second) once it has answered, so the 3,500 creates of a run do not grow the group's
  * 500 active trades eightfold; its matching and chain search ran in its own transaction before.
+ * A chain it was proposed in is cancelled with it, as the app does when a member's request goes:
+ * otherwise its two seeded partners would sit in a proposed chain for the rest of the run, out of
+ * every later search, and by the end of a run few of the 500 would be left to search over.
  */
-function retirer(ctx: BenchContext) {
+function retirer(ctx: BenchContext, withChains: boolean) {
   let pending: number[] = [];
   let chain = Promise.resolve();
   const flush = () => {
@@ -103,7 +117,15 @@ function retirer(ctx: BenchContext) {
     const ids = pending;
     pending = [];
     chain = chain.then(async () => {
-      await ctx.db.query("update requests set status = 'completed', updated_at = now() where id = any($1::int[])", [ids]);
+      const retire = "update requests set status = 'completed', updated_at = now() where id = any($1::int[])";
+      await ctx.db.query(
+        withChains
+          ? `with retired as (${retire})
+             update trade_chains set status = 'cancelled', updated_at = now()
+             where status = 'proposed' and id in (select chain_id from trade_chain_members where request_id = any($1::int[]))`
+          : retire,
+        [ids],
+      );
     });
     return chain;
   };
@@ -154,8 +176,8 @@ export const chainsScenario: Scenario = {
     );
     let turn = 0;
     let created = 0;
-    const retire = retirer(ctx);
     const chainsBefore = await countRows(ctx, 'trade_chains');
+    const retire = retirer(ctx, chainsBefore !== null);
     const matchesBefore = (await countRows(ctx, 'matches'))!;
     let creates;
     try {
@@ -181,7 +203,8 @@ export const chainsScenario: Scenario = {
     const chains =
       chainsBefore === null || chainsAfter === null
         ? 'no trade_chains table in this build (the chain search has not landed)'
-        : `${(chainsAfter - chainsBefore).toLocaleString('en-US')} chains proposed (trade_chains ${chainsBefore} → ${chainsAfter})`;
+        : `${(chainsAfter - chainsBefore).toLocaleString('en-US')} chains proposed (trade_chains ${chainsBefore} → ${chainsAfter}; ` +
+          `${await seededInChains(ctx)} of the seeded trades in a proposed chain at the end)`;
     ctx.note(
       `Chains: ${created.toLocaleString('en-US')} trades created by ${POSTERS} crew in turn (${WARMUP_SECONDS} s warm-up and ${SECONDS} s run), ` +
         `${chains}, ${(matchesAfter - matchesBefore).toLocaleString('en-US')} pairwise matches; each create was set completed ` +
