@@ -37,11 +37,23 @@ export interface FeedContent {
     firstName: string | null;
     lastName: string | null;
   }[];
+  /** Three-way chains, each with the trip the user gets in it and whose it is. */
+  chains: {
+    id: number;
+    status: string;
+    date: string;
+    routeType: string;
+    route: string | null;
+    reservePeriod: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  }[];
 }
 
 /**
  * The user's feed (RFC 5545, written by ical-generator): an all-day event for each date of each
- * active request, each pending match and each completed trade, with a link back to the screen.
+ * active request, each pending match, each completed trade and each open or completed three-way
+ * chain (on the date of the trip the user gets), with a link back to the screen.
  * UIDs are built from ids and dates, so they are the same at every fetch and calendars update
  * events in place instead of duplicating them.
  */
@@ -80,6 +92,20 @@ export function buildFeed(content: FeedContent, origin: string): string {
       description:
         t.offerRoute || t.offerReservePeriod ? `Traded: ${t.offerRoute ?? t.offerReservePeriod}` : 'A completed trade on Crewtrade.',
       url: `${origin}/trades?tab=approved`,
+    });
+  }
+  for (const c of content.chains) {
+    const done = c.status === 'completed';
+    cal.createEvent({
+      // One UID per chain: a proposal that completes is the same event, updated in place.
+      id: `chain-${c.id}@crewtrade`,
+      start: dayOf(c.date),
+      allDay: true,
+      summary: `Three-way trade ${done ? 'completed' : 'proposed'}: ${named(c)}’s ${what(c.routeType, c.route, c.reservePeriod)}`,
+      description: done
+        ? 'The trip you took in a three-way trade on Crewtrade.'
+        : 'A three-way trade waiting for your answer on Crewtrade.',
+      url: `${origin}/matches`,
     });
   }
   return cal.toString();

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { giverOf } from '../chains/chains.rules.ts';
 import { kysely } from '../../db/kysely.ts';
 import { matchSides } from '../matches/matches.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
@@ -100,4 +101,34 @@ export function completedTradesOf(em: EntityManager, userId: number) {
       .orderBy('o.id')
       .execute()
   );
+}
+
+/**
+ * The user's three-way chains waiting on everyone's answer (proposed) or done (completed), each with
+ * the trip the user gets in it: the request of the member before them in the ring (giverOf).
+ */
+export async function chainTripsOf(em: EntityManager, userId: number) {
+  const rows = await kysely(em)
+    .selectFrom('trade_chain_members as me')
+    .innerJoin('trade_chains as t', 't.id', 'me.chain_id')
+    .innerJoin('trade_chain_members as g', 'g.chain_id', 'me.chain_id')
+    .innerJoin('requests as r', 'r.id', 'g.request_id')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select([
+      't.id',
+      't.status',
+      'me.position as myPosition',
+      'g.position as giverPosition',
+      'r.date',
+      'r.route_type as routeType',
+      'r.route',
+      'r.reserve_period as reservePeriod',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+    ])
+    .where('me.user_id', '=', userId)
+    .where('t.status', 'in', ['proposed', 'completed'])
+    .orderBy('t.id')
+    .execute();
+  return rows.filter((r) => r.giverPosition === giverOf(r.myPosition));
 }

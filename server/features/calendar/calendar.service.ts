@@ -5,7 +5,16 @@ import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { buildFeed } from './calendar.ics.ts';
-import { activeRequestsOf, completedTradesOf, deleteFeed, feedOf, feedOwner, pendingMatchesOf, upsertFeed } from './calendar.queries.ts';
+import {
+  activeRequestsOf,
+  chainTripsOf,
+  completedTradesOf,
+  deleteFeed,
+  feedOf,
+  feedOwner,
+  pendingMatchesOf,
+  upsertFeed,
+} from './calendar.queries.ts';
 
 const iso = (t: string) => new Date(t).toISOString();
 
@@ -34,11 +43,12 @@ export class CalendarService {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
     const owner = await feedOwner(this.em, hashToken(token));
     if (!owner) return undefined;
-    const [requests, matches, trades] = await Promise.all([
+    const [requests, matches, trades, chains] = await Promise.all([
       activeRequestsOf(this.em, owner.id, todayUtc()),
       pendingMatchesOf(this.em, owner.id),
       completedTradesOf(this.em, owner.id),
+      chainTripsOf(this.em, owner.id),
     ]);
-    return buildFeed({ requests, matches, trades }, origin);
+    return buildFeed({ requests, matches, trades, chains }, origin);
   }
 }

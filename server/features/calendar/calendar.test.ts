@@ -4,6 +4,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { postRing } from '../chains/chains.fixtures.ts';
 import { freshGroup, sendOffer } from '../offers/offers.fixtures.ts';
 import { requestBody } from '../requests/requests.fixtures.ts';
 
@@ -77,6 +78,20 @@ describe('calendar feed', () => {
         .map((e) => e.uid)
         .sort(),
     ).toEqual(evs.map((e) => e.uid).sort());
+  });
+
+  it('a three-way chain on the date of the trip the user gets, proposed then completed under one UID', async () => {
+    const ring = await postRing(app);
+    const url = (await ring.a.client.post<CalendarFeedInfo>('/api/calendar-feed')).body.url!;
+    const chainEvent = async () => events((await fetchFeed(url)).text).find((e) => e.uid.startsWith('chain-'));
+    const proposed = await chainEvent();
+    // A wants C's date: C's trip is the one A gets.
+    expect(proposed?.summary).toBe('Three-way trade proposed: Cy Crew’s pairing ATL300');
+    expect(proposed?.start.toISOString().slice(0, 10)).toBe(ring.dates[2]);
+    const { id } = (await ring.a.client.get<{ id: number }[]>('/api/chains')).body[0]!;
+    for (const u of [ring.a, ring.b, ring.c]) await u.client.post(`/api/chains/${id}/accept`);
+    const completed = await chainEvent();
+    expect([completed?.uid, completed?.summary]).toEqual([`chain-${id}@crewtrade`, 'Three-way trade completed: Cy Crew’s pairing ATL300']);
   });
 
   it('an all-day date is the same whatever the server’s time zone', async () => {
