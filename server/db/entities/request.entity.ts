@@ -74,6 +74,13 @@ export const TradeChain = defineEntity({
   name: 'TradeChain',
   tableName: 'trade_chains',
   uniques: [{ name: 'trade_chains_cycle_key_unique', properties: ['cycleKey'] }],
+  // The chain search reads a group's open chains only; ended ones pile up (Migration20261130090000).
+  indexes: [
+    {
+      name: 'trade_chains_open_index',
+      expression: `create index "trade_chains_open_index" on "trade_chains" ("group_key") where "status" = 'proposed'`,
+    },
+  ],
   properties: {
     id: serialId(),
     groupKey: p.string().length(120),

@@ -9,6 +9,7 @@ export class Migration20261130090000 extends Migration {
       `create table "trade_chains" ("id" serial primary key, "group_key" varchar(120) not null, "route_type" varchar(20) not null, "cycle_key" varchar(64) not null, "status" varchar(20) not null default 'proposed', "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now());`,
     );
     this.addSql(`alter table "trade_chains" add constraint "trade_chains_cycle_key_unique" unique ("cycle_key");`);
+    this.addSql(`create index "trade_chains_open_index" on "trade_chains" ("group_key") where "status" = 'proposed';`);
     this.addSql(
       `create table "trade_chain_members" ("id" serial primary key, "chain_id" int not null, "position" smallint not null, "user_id" int not null, "request_id" int null, "decision" varchar(20) not null default 'pending', "decided_at" timestamptz null);`,
     );

@@ -18,21 +18,24 @@ export interface FoundCycle {
  * requests of r's group and route type, of other crew, in no proposed chain.
  *
  * Hand-written because the builder cannot say it: array overlaps between two materialised sets of
- * the same CTE. The candidates come from requests_match_index (group + type + status + last date),
+ * the same CTE. The requests already in a proposed chain come from trade_chains_open_index (the
+ * group's open chains only, however many ended before). The candidates come from
+ * requests_match_index (group + type + status + last date),
  * as pairwise matching's do; b and c are filtered against r's dates first, so the join that checks
  * b's dates against c's desired dates runs over the few rows that already meet r (docs/decisions/0014).
  * Every value is bound (arrays as text[] parameters).
  */
 export async function findCycles(em: EntityManager, r: MatchableRequest, today: string, limit: number): Promise<FoundCycle[]> {
   const { rows } = await sql<FoundCycle>`
-    with cand as materialized (
+    with busy as materialized (
+      select m.request_id from trade_chains t join trade_chain_members m on m.chain_id = t.id
+      where t.group_key = ${r.groupKey} and t.status = 'proposed'
+    ),
+    cand as materialized (
       select c.id, c.user_id, c.all_dates, c.desired_dates from requests c
       where c.group_key = ${r.groupKey} and c.type = 'trade' and c.status = 'active' and c.last_date >= ${today}::date
         and c.route_type = ${r.routeType} and c.user_id <> ${r.userId}
-        and not exists (
-          select 1 from trade_chain_members m join trade_chains t on t.id = m.chain_id
-          where m.request_id = c.id and t.status = 'proposed'
-        )
+        and not exists (select 1 from busy where busy.request_id = c.id)
     ),
     b as materialized (select * from cand where desired_dates && ${r.allDates}::text[]),
     c as materialized (select * from cand where all_dates && ${r.desiredDates}::text[])
@@ -42,10 +45,7 @@ export async function findCycles(em: EntityManager, r: MatchableRequest, today: 
         select 1 from matches m
         where (m.request_id = ${r.id} or m.matched_request_id = ${r.id}) and m.status in ('pending', 'active', 'trade_requested')
       )
-      and not exists (
-        select 1 from trade_chain_members m join trade_chains t on t.id = m.chain_id
-        where m.request_id = ${r.id} and t.status = 'proposed'
-      )
+      and not exists (select 1 from busy where busy.request_id = ${r.id})
     order by b.id, c.id
     limit ${limit}`.execute(kysely(em));
   return rows;
