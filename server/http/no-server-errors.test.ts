@@ -32,6 +32,9 @@ const ENDPOINTS: [string, string][] = [
   ['DELETE', '/api/matches/{id}'],
   ['GET', '/api/notifications'],
   ['POST', '/api/notifications/acknowledge'],
+  ['GET', '/api/chains'],
+  ['POST', '/api/chains/{id}/accept'],
+  ['POST', '/api/chains/{id}/decline'],
   ['GET', '/api/dashboard/stats'],
   ['GET', '/uploads/{id}'],
 ];
@@ -121,7 +124,12 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
 /** A push service that refuses at once (the app allows only it): nothing leaves the machine. */
 const PUSH_ENDPOINT = 'https://127.0.0.1:9/push/abc';
 /** Routes that read no body: a field there is ignored, so only the NUL checks apply. */
-const BODYLESS = new Set(['POST /api/calendar-feed', 'POST /api/push/test']);
+const BODYLESS = new Set([
+  'POST /api/calendar-feed',
+  'POST /api/push/test',
+  'POST /api/chains/{id}/accept',
+  'POST /api/chains/{id}/decline',
+]);
 
 /** Fields any route might read, for routes without a known body. */
 const COMMON_FIELDS = ['email', 'password', 'token', 'newPassword', 'firstName', 'lastName', 'status', 'matchId'];
