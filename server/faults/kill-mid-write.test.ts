@@ -1,7 +1,8 @@
-// kill -9 in the middle of writes: accepts of offers, direct messages with images and admin
-// deletions of accounts all in flight when the process dies. After a restart on the same database:
+// kill -9 in the middle of writes: accepts of offers, the last accepts of three-way chains, direct
+// messages with images and admin deletions of accounts all in flight when the process dies. After a restart on the same database:
 // every write that was acknowledged is there, no trade is half done (an accepted offer has its
-// trade and completed request, and nothing else does), a deletion is whole or did not happen, and
+// trade and completed request, and nothing else does; a chain is completed with its three trades
+// and three completed requests, or none of them), a deletion is whole or did not happen, and
 // once the sweep has run every stored file is named by a row and every named file is stored.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 
 const PAIRS = 12;
 const VICTIMS = 5;
+const RINGS = 4;
 
 let db: TestDatabase;
 let uploadDir: string;
@@ -89,6 +91,19 @@ describe('kill -9 mid-write', () => {
       );
       victims.push(v);
     }
+    // Rings of three whose first two members accepted: the third accept completes each.
+    const rings: { chainId: number; last: SignedInUser }[] = [];
+    for (let i = 0; i < RINGS; i++) {
+      const members = await Promise.all([0, 1, 2].map((m) => makeUser(app, { base: `KR${i}`, firstName: `Ring${i}x${m}` })));
+      const days = [inDays(60 + 3 * i), inDays(61 + 3 * i), inDays(62 + 3 * i)];
+      for (const [m, member] of members.entries()) {
+        const trade = { type: 'trade', date: days[m], desiredDates: [days[(m + 2) % 3]], routeType: 'pairing', route: `R${i}${m}` };
+        expect((await member.client.post('/api/requests', trade)).status).toBe(201);
+      }
+      const chainId = (await members[0]!.client.get('/api/chains')).body[0].id as number;
+      for (const member of members.slice(0, 2)) expect((await member.client.post(`/api/chains/${chainId}/accept`)).status).toBe(200);
+      rings.push({ chainId, last: members[2]! });
+    }
     const adminUser = await makeUser(app, { base: 'ADM' });
     await sql(db.url, 'update users set is_admin = true where id = $1', [adminUser.user.id]);
     const admin = new TestClient(instance.url);
@@ -109,14 +124,16 @@ describe('kill -9 mid-write', () => {
         ),
       ),
       deletions: victims.map((v) => settle(admin.delete(`/api/admin/users/${v.user.id}`))),
+      chains: rings.map((r) => settle(r.last.client.post(`/api/chains/${r.chainId}/accept`))),
     };
     await Promise.race([acknowledged, new Promise((r) => setTimeout(r, 10_000))]);
     instance.child.kill('SIGKILL');
     await instance.exited;
-    const [accepts, messages, deletions] = await Promise.all([
+    const [accepts, messages, deletions, chains] = await Promise.all([
       Promise.all(writes.accepts),
       Promise.all(writes.messages),
       Promise.all(writes.deletions),
+      Promise.all(writes.chains),
     ]);
 
     // Started again on the same database and folder.
@@ -142,6 +159,24 @@ describe('kill -9 mid-write', () => {
           or (o.status = 'accepted') <> (r.status = 'completed')`,
     );
     expect(half).toEqual([]);
+    // A chain is completed with its three trades and three completed requests, or has none of them;
+    // an acknowledged last accept completed it.
+    for (const [i, r] of chains.entries()) {
+      const [row] = await sql(
+        db.url,
+        `select t.status, (select count(*)::int from trades x where x.chain_id = t.id) as trades,
+                (select count(*)::int from trade_chain_members m join requests q on q.id = m.request_id
+                 where m.chain_id = t.id and q.status = 'completed') as completed
+         from trade_chains t where t.id = $1`,
+        [rings[i]!.chainId],
+      );
+      if (acked(r)) expect(row).toEqual({ status: 'completed', trades: 3, completed: 3 });
+      else
+        expect([
+          { status: 'completed', trades: 3, completed: 3 },
+          { status: 'proposed', trades: 0, completed: 0 },
+        ]).toContainEqual(row);
+    }
     // Acknowledged messages are stored once, with their image.
     for (const [i, r] of messages.entries()) {
       if (!acked(r)) continue;
@@ -164,11 +199,12 @@ describe('kill -9 mid-write', () => {
       accepts: accepts.filter(acked).length,
       messages: messages.filter(acked).length,
       deletions: deletions.filter(acked).length,
+      chains: chains.filter(acked).length,
     };
     // The kill came mid-way: some writes were acknowledged and some were not (else this proved less).
-    const done = summary.accepts + summary.messages + summary.deletions;
+    const done = summary.accepts + summary.messages + summary.deletions + summary.chains;
     expect(done).toBeGreaterThan(0);
-    expect(done).toBeLessThan(PAIRS * 2 + VICTIMS);
+    expect(done).toBeLessThan(PAIRS * 2 + VICTIMS + RINGS);
 
     // Files: the sweep (no grace: nothing is in flight now) leaves exactly the named files.
     instance.child.kill('SIGKILL');
