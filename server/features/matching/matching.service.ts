@@ -13,8 +13,15 @@ import { isCurrent, type MatchableRequest } from './matching.rules.ts';
  * Three-way chains follow pairwise matching: a chain r was in is cancelled when the edit broke its
  * ring, and a trade request that found no partner may close a new ring (docs/decisions/0014).
  */
-export async function matchRequest(em: EntityManager, events: EventRecorder, r: MatchableRequest, today: string): Promise<CreatedMatch[]> {
-  await recheckChains(em, events, await proposedChainsOf(em, [r.id]), today);
+export async function matchRequest(
+  em: EntityManager,
+  events: EventRecorder,
+  r: MatchableRequest,
+  today: string,
+  options: { created?: boolean } = {},
+): Promise<CreatedMatch[]> {
+  // A request created in this transaction is in no chain yet: one round trip less on the hot path.
+  if (!options.created) await recheckChains(em, events, await proposedChainsOf(em, [r.id]), today);
   if (!isCurrent(r, today)) return [];
   const matches = (await insertMatches(em, r, today)).map((m): CreatedMatch => ({
     id: m.id,

@@ -118,7 +118,7 @@ export class RequestsService {
       }
       await insertTripImages(em, id, images);
       events.record({ type: 'request.created', requestId: id, userId: user.id, groupKey });
-      await matchRequest(em, events, matchableOf(id, user.id, 'active', body, columns), today);
+      await matchRequest(em, events, matchableOf(id, user.id, 'active', body, columns), today, { created: true });
       return { id, created: true };
     });
     return { item: await this.loadOne(id), created };
