@@ -46,3 +46,31 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
     });
   });
 }
+
+/**
+ * The next event of that name whose payload meets `check`: an earlier change's events may still be
+ * on the way when a test starts listening, so it waits for the one it expects.
+ */
+export function nextEventWhere<E extends 'badges' | 'chain:update'>(
+  socket: TestSocket,
+  event: E,
+  check: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  type Payload = Parameters<ServerToClientEvents[E]>[0];
+  // As in nextEvent: the typed on()/off() can't take a listener generic over the event name.
+  const s = socket as unknown as { on: (e: string, l: (p: Payload) => void) => void; off: (e: string, l: (p: Payload) => void) => void };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.off(event, listener);
+      reject(new Error(`no ${event} meeting the check within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (payload: Payload) => {
+      if (!check(payload)) return;
+      clearTimeout(timer);
+      s.off(event, listener);
+      resolve(payload);
+    };
+    s.on(event, listener);
+  });
+}

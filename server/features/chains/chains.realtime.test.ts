@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
-import { connectSocket, type TestSocket } from '../../test/socket-client.ts';
+import { connectSocket, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { onlyChain, postRing } from './chains.fixtures.ts';
 
@@ -15,19 +15,7 @@ afterAll(async () => {
   await apps?.close();
 });
 
-/** The next chain:update meeting `check` (an earlier change's may still be on the way). */
-function chainWhere(socket: TestSocket, check: (c: ChainItem) => boolean, timeoutMs = 5000): Promise<ChainItem> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no matching chain:update')), timeoutMs);
-    const listener = (c: ChainItem) => {
-      if (!check(c)) return;
-      clearTimeout(timer);
-      socket.off('chain:update', listener);
-      resolve(c);
-    };
-    socket.on('chain:update', listener);
-  });
-}
+const chainWhere = (socket: TestSocket, check: (c: ChainItem) => boolean) => nextEventWhere(socket, 'chain:update', check);
 
 describe('chain:update', () => {
   it('reaches all three members on either instance, over WebSocket and polling; an outsider hears nothing', async () => {

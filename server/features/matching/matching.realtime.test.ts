@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/factories.ts';
 import type { DashboardStats } from '#protocol/shapes.ts';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.ts';
+import { connectSocket, nextEvent, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { requestBody } from '../requests/requests.fixtures.ts';
 
@@ -13,22 +13,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/**
- * The next badges event meeting `check`: an earlier change's badges may still be on the way when a
- * test starts listening, so the test waits for the counts it expects.
- */
-function badgesWhere(socket: TestSocket, check: (s: DashboardStats) => boolean, timeoutMs = 5000): Promise<DashboardStats> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no matching badges event')), timeoutMs);
-    const listener = (s: DashboardStats) => {
-      if (!check(s)) return;
-      clearTimeout(timer);
-      socket.off('badges', listener);
-      resolve(s);
-    };
-    socket.on('badges', listener);
-  });
-}
+const badgesWhere = (socket: TestSocket, check: (s: DashboardStats) => boolean) => nextEventWhere(socket, 'badges', check);
 
 describe('live updates of requests and matches', () => {
   it('refuses a socket without a session', async () => {

@@ -3,7 +3,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, DirectMessage } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.ts';
+import { connectSocket, nextEvent, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 
 /**
@@ -46,19 +46,7 @@ function collect<E extends 'message:new' | 'message:read' | 'conversation:delete
   return got;
 }
 
-/** The next badges event meeting `check` (an earlier change's badges may still be on the way). */
-function badgesWhere(socket: TestSocket, check: (s: DashboardStats) => boolean, timeoutMs = 5000): Promise<DashboardStats> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no matching badges event')), timeoutMs);
-    const listener = (s: DashboardStats) => {
-      if (!check(s)) return;
-      clearTimeout(timer);
-      socket.off('badges', listener);
-      resolve(s);
-    };
-    socket.on('badges', listener);
-  });
-}
+const badgesWhere = (socket: TestSocket, check: (s: DashboardStats) => boolean) => nextEventWhere(socket, 'badges', check);
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 

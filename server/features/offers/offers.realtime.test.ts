@@ -4,7 +4,7 @@ import type { DashboardStats, MatchItem } from '#protocol/shapes.ts';
 import { displayDate } from '../../mail/match-notification.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql, waitForMail } from '../../test/outbox.ts';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client.ts';
+import { connectSocket, nextEvent, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitFor } from '../requests/requests.fixtures.ts';
 import { ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
@@ -17,19 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The next badges event meeting `check` (an earlier change's counts may still be on the way). */
-function badgesWhere(socket: TestSocket, check: (s: DashboardStats) => boolean, timeoutMs = 5000): Promise<DashboardStats> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no matching badges event')), timeoutMs);
-    const listener = (s: DashboardStats) => {
-      if (!check(s)) return;
-      clearTimeout(timer);
-      socket.off('badges', listener);
-      resolve(s);
-    };
-    socket.on('badges', listener);
-  });
-}
+const badgesWhere = (socket: TestSocket, check: (s: DashboardStats) => boolean) => nextEventWhere(socket, 'badges', check);
 
 /** Connects and waits for the counts every socket gets on connect, so later events are the test's own. */
 async function connected(cookie: string): Promise<TestSocket> {
