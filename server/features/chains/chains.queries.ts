@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import { kysely } from '../../db/kysely.ts';
+import { matchableColumns } from '../matching/matching.queries.ts';
 import type { MatchableRequest } from '../matching/matching.rules.ts';
 
 /** A ring found from a request r: r's trip goes to b, b's to c, c's back to r. */
@@ -177,17 +178,7 @@ export async function matchableRequests(em: EntityManager, ids: readonly number[
   if (ids.length === 0) return new Map();
   const rows = await kysely(em)
     .selectFrom('requests')
-    .select([
-      'id',
-      'user_id as userId',
-      'group_key as groupKey',
-      'type',
-      'route_type as routeType',
-      'status',
-      'all_dates as allDates',
-      'desired_dates as desiredDates',
-      'last_date as lastDate',
-    ])
+    .select(matchableColumns)
     .where(({ eb, fn, val }) => eb('id', '=', fn.any(val([...ids]))))
     .execute();
   return new Map(

@@ -18,6 +18,19 @@ export async function lockGroupForMatching(em: EntityManager, groupKey: string):
     .execute();
 }
 
+/** The columns of a request that matching and the chain rules read (MatchableRequest). */
+export const matchableColumns = [
+  'id',
+  'user_id as userId',
+  'group_key as groupKey',
+  'type',
+  'route_type as routeType',
+  'status',
+  'all_dates as allDates',
+  'desired_dates as desiredDates',
+  'last_date as lastDate',
+] as const;
+
 /** A match inserted by matchPartners, with the owner of the partner request. */
 export interface InsertedMatch {
   id: number;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import { kysely } from '../../db/kysely.ts';
+import { matchableColumns } from '../matching/matching.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
 
 export async function employeeNumberTaken(em: EntityManager, employeeNumber: string, exceptUserId: number): Promise<boolean> {
@@ -52,17 +53,7 @@ export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey:
     .set({ group_key: groupKey, aircraft_type: aircraftType })
     .where('user_id', '=', userId)
     .where('group_key', '<>', groupKey)
-    .returning([
-      'id',
-      'user_id as userId',
-      'group_key as groupKey',
-      'type',
-      'route_type as routeType',
-      'status',
-      'all_dates as allDates',
-      'desired_dates as desiredDates',
-      'last_date as lastDate',
-    ])
+    .returning(matchableColumns)
     .execute();
 }
 
