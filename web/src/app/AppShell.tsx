@@ -5,6 +5,7 @@ import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useChainsStore } from '../stores/useChainsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { LoadingView } from './LoadingView.tsx';
@@ -23,6 +24,8 @@ export default function AppShell() {
     void useBadgeStore.getState().fetch();
     void useNotificationStore.getState().fetch();
     void useAdminNotificationStore.getState().fetch();
+    // The bell lists the chains awaiting an answer: loaded with the frame, kept fresh by 'chain:update'.
+    void useChainsStore.getState().fetch();
     return () => stopRealtime();
   }, []);
 

@@ -2,19 +2,25 @@
 // notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches.
 // Admins also see their unread admin entries (new support requests): clicking one marks it read and
 // opens the Support tab. Clicking a trade-request notification marks it read and opens the Trades tab it concerns (a new
-// offer: requests; an answer to one the user sent: approved). Both lists are refetched whenever the
-// bell opens. Radix Popover moves the focus in, closes on Escape or a click outside, and gives the
-// focus back to the bell.
+// offer: requests; an answer to one the user sent: approved). Three-way trade chains waiting for the
+// user's answer come from the chains store (live by 'chain:update') and open /matches, where they are
+// answered; they leave the bell once answered or ended. The lists are refetched whenever the bell
+// opens. Radix Popover moves the focus in, closes on Escape or a click outside, and gives the focus
+// back to the bell.
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
 import type { AdminNotificationItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { BellIcon } from '../components/Icons.tsx';
+import { chainBellMessage, chainTitle } from '../lib/chainText.ts';
+import { newestFirst } from '../lib/format.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { awaitsAnswer, useChainsStore } from '../stores/useChainsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
+import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
 /** The Trades tab an offer notification concerns. */
@@ -54,19 +60,36 @@ export function NotificationBell() {
   const markOfferRead = useNotificationStore((s) => s.markOfferRead);
   const adminItems = useAdminNotificationStore((s) => s.unread);
   const stats = useBadgeStore((s) => s.stats);
+  const allChains = useChainsStore((s) => s.items);
+  const myId = useSessionStore((s) => s.user?.id);
+  const chains = useMemo(
+    () =>
+      allChains
+        .filter((c) => awaitsAnswer(c, myId))
+        .sort(newestFirst)
+        .map((c) => ({ id: c.id, title: chainTitle(c, myId), message: chainBellMessage(c, myId) })),
+    [allChains, myId],
+  );
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const badgeId = useId();
   const closeDropdown = () => setOpen(false);
-  // The server's count covers match notifications; unread trade-request ones are added from the list.
-  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length + adminItems.length;
+  // The server's count covers match notifications; unread trade-request ones and chains waiting for
+  // the user's answer are added from the lists.
+  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length + chains.length + adminItems.length;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (next) {
       void useNotificationStore.getState().fetch();
       void useAdminNotificationStore.getState().fetch();
+      void useChainsStore.getState().fetch();
     }
+  }
+
+  function openChain() {
+    closeDropdown();
+    void navigate('/matches');
   }
 
   function openAdmin(n: AdminNotificationItem) {
@@ -112,7 +135,8 @@ export function NotificationBell() {
           <p className="dropdown-heading">Notifications</p>
           <BellSection title="Admin" items={adminItems} keyOf={(n) => n.id} onOpen={openAdmin} />
           <BellSection title="Trade Requests" items={offers} keyOf={(n) => n.id} onOpen={openOffer} />
-          {matches.length === 0 && offers.length === 0 && adminItems.length === 0 && (
+          <BellSection title={TEXT.chainBellSection} items={chains} keyOf={(n) => n.id} onOpen={openChain} />
+          {matches.length === 0 && offers.length === 0 && chains.length === 0 && adminItems.length === 0 && (
             <p className="dropdown-empty">{TEXT.noNotifications}</p>
           )}
           <BellSection title="Matches" items={matches} keyOf={(n) => n.matchId} onOpen={(n) => void openMatch(n.matchId)}>

@@ -1,16 +1,19 @@
-// /matches: the user's matches, live through the matches store ('match:new', 'match:update'). A
-// pending or active match offers Request Trade (the dialog sends the offer on the other side's
-// request, then moves the match to trade_requested, which hides it); an approved one shows Trade
-// Completed and may be removed.
+// /matches: the user's three-way trade chains, then their matches, live through the chains store
+// ('chain:update') and the matches store ('match:new', 'match:update'). A chain waiting for the
+// user's answer offers Accept and Decline (after a confirmation). A pending or active match offers
+// Request Trade (the dialog sends the offer on the other side's request, then moves the match to
+// trade_requested, which hides it); an approved one shows Trade Completed and may be removed.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
-import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
+import type { ChainItem, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
+import { ChainCard } from '../components/ChainCard.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, tripDaysText, newestFirst } from '../lib/format.ts';
+import { useChainsStore } from '../stores/useChainsStore.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -55,6 +58,52 @@ async function deleteMatch(id: number) {
   } catch (err) {
     toast({ title: MSG.tradeRemoveFailedTitle, description: serverMessage(err) ?? MSG.tradeRemoveFailed, variant: 'destructive' });
   }
+}
+
+function chainAnswerFailed(err: unknown) {
+  const description = serverMessage(err) ?? (err instanceof Error ? err.message : undefined);
+  toast({ title: MSG.chainAnswerFailed, description, variant: 'destructive' });
+}
+
+async function acceptChain(chain: ChainItem) {
+  try {
+    const answered = await useChainsStore.getState().accept(chain.id);
+    toast({ title: answered.status === 'completed' ? MSG.chainCompleted : MSG.chainAccepted });
+  } catch (err) {
+    chainAnswerFailed(err);
+  }
+}
+
+async function declineChain(chain: ChainItem) {
+  const ok = await confirm({
+    title: TEXT.declineChainTitle,
+    description: TEXT.declineChainConfirm,
+    confirmLabel: TEXT.decline,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useChainsStore.getState().decline(chain.id);
+    toast({ title: MSG.chainDeclined });
+  } catch (err) {
+    chainAnswerFailed(err);
+  }
+}
+
+function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) {
+  return (
+    <section className="chain-section" aria-labelledby="chains-heading">
+      <div className="chain-section-header">
+        <h2 id="chains-heading">{MSG.chainsHeading}</h2>
+        <p className="muted">{TEXT.chainsIntro}</p>
+      </div>
+      <div className="chain-list">
+        {chains.map((c) => (
+          <ChainCard key={c.id} chain={c} myId={myId} onAccept={acceptChain} onDecline={declineChain} />
+        ))}
+      </div>
+    </section>
+  );
 }
 
 function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: number; onRequestTrade: (target: OfferTarget) => void }) {
@@ -116,14 +165,20 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
 export default function Matches() {
   const user = useSessionStore((s) => s.user);
   const items = useMatchesStore((s) => s.items);
-  const loaded = useMatchesStore((s) => s.loaded);
+  const matchesLoaded = useMatchesStore((s) => s.loaded);
+  const chainItems = useChainsStore((s) => s.items);
+  const chainsLoaded = useChainsStore((s) => s.loaded);
   const [offerTarget, setOfferTarget] = useState<OfferTarget | null>(null);
 
   useEffect(() => {
     void useMatchesStore.getState().fetch();
+    void useChainsStore.getState().fetch();
   }, []);
 
   const visible = useMemo(() => items.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [items]);
+  const chains = useMemo(() => [...chainItems].sort(newestFirst), [chainItems]);
+  // Either list failing to load leaves the other to show (a failed one counts as empty).
+  const loaded = matchesLoaded && chainsLoaded;
 
   if (!user) return null;
 
@@ -139,7 +194,7 @@ export default function Matches() {
         <p className="muted" role="status">
           {TEXT.loading}
         </p>
-      ) : visible.length === 0 ? (
+      ) : visible.length === 0 && chains.length === 0 ? (
         <div className="card empty-state">
           <h2>{MSG.noMatches}</h2>
           <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
@@ -149,11 +204,19 @@ export default function Matches() {
           </Link>
         </div>
       ) : (
-        <div className="match-grid">
-          {visible.map((m) => (
-            <MatchCard key={m.id} match={m} myId={user.id} onRequestTrade={setOfferTarget} />
-          ))}
-        </div>
+        <>
+          {chains.length > 0 && <ChainsSection chains={chains} myId={user.id} />}
+          {visible.length > 0 && (
+            <section className="matches-section" aria-labelledby={chains.length > 0 ? 'direct-matches-heading' : undefined}>
+              {chains.length > 0 && <h2 id="direct-matches-heading">{TEXT.directMatches}</h2>}
+              <div className="match-grid">
+                {visible.map((m) => (
+                  <MatchCard key={m.id} match={m} myId={user.id} onRequestTrade={setOfferTarget} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
       )}
       <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>

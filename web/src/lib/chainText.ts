@@ -1,0 +1,46 @@
+// Texts about a three-way trade chain shared by its card on /matches and the bell.
+import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { routeText } from '../components/RequestCard.tsx';
+import { memberIndex, previousMember } from '../stores/useChainsStore.ts';
+import { TEXT } from '../texts.ts';
+import { formatDate, fullName } from './format.ts';
+
+/** "A", "A and B", "A, B and C". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** A request's dates (its date, then any additional ones), formatted. */
+export function requestDates(request: Pick<TradeRequestItem, 'date' | 'additionalDates'>): string {
+  return [request.date, ...(request.additionalDates ?? [])].map(formatDate).join(', ');
+}
+
+/** "ROUTE on DATE", or that the request is gone. */
+export function tripText(request: TradeRequestItem | null | undefined): string {
+  if (!request) return TEXT.chainRequestGone.toLowerCase();
+  const route = routeText(request);
+  return route ? `${route} on ${requestDates(request)}` : requestDates(request);
+}
+
+/** The names of the chain's other members, in cycle order from the user's next. */
+export function otherNames(chain: ChainItem, userId: number | undefined): string[] {
+  const me = memberIndex(chain, userId);
+  const n = chain.members.length;
+  const order = me === -1 ? chain.members : chain.members.map((_, k) => chain.members[(me + k) % n]!).slice(1);
+  return order.filter((m) => m.user.id !== userId).map((m) => fullName(m.user));
+}
+
+/** "Three-way trade with B and C". */
+export function chainTitle(chain: ChainItem, userId: number | undefined): string {
+  return TEXT.chainTitle.replace('{names}', joinNames(otherNames(chain, userId)));
+}
+
+/** The bell's line: what the user gives and what they get. */
+export function chainBellMessage(chain: ChainItem, userId: number | undefined): string {
+  const me = memberIndex(chain, userId);
+  if (me === -1) return '';
+  return TEXT.chainBellMessage
+    .replace('{give}', tripText(chain.members[me]?.request))
+    .replace('{get}', tripText(previousMember(chain, me)?.request));
+}

@@ -1,0 +1,65 @@
+// The user's three-way trade chains (GET /api/chains) and their answers: POST /api/chains/:id/accept
+// and /decline. The answer to one's own write is applied as it comes (no refetch); 'chain:update'
+// brings every other change (a chain proposed, another member's answer, completed, declined,
+// cancelled) as a full copy. A chain only moves forward, so a copy further along wins whatever the
+// order of arrival (keyedList.ts).
+import { create } from 'zustand';
+import type { ChainItem, ChainMember } from '#protocol/shapes.ts';
+import { api } from '../api/client.ts';
+import { listStore, type ListState } from './listStore.ts';
+
+/** How far a chain has come: any end beats proposed, then each answer given counts. */
+function progress(chain: ChainItem): number {
+  const answered = chain.members.filter((m) => m.decision !== 'pending').length;
+  return (chain.status === 'proposed' ? 0 : 10) + answered;
+}
+
+/** True when `a` is a strictly later copy of the same chain than `b`. */
+export function isNewerChain(a: ChainItem, b: ChainItem): boolean {
+  const pa = progress(a);
+  const pb = progress(b);
+  if (pa !== pb) return pa > pb;
+  // Same answers: a member's request saved again (its copy in the chain moves on with updatedAt).
+  const at = Date.parse(a.updatedAt);
+  const bt = Date.parse(b.updatedAt);
+  return Number.isFinite(at) && Number.isFinite(bt) && at > bt;
+}
+
+/** The user's place in the chain's cycle, or -1. */
+export function memberIndex(chain: ChainItem, userId: number | undefined): number {
+  return userId === undefined ? -1 : chain.members.findIndex((m) => m.user.id === userId);
+}
+
+/** The member after `index` in the cycle: the one who gets that member's request. */
+export const nextMember = (chain: ChainItem, index: number): ChainMember | undefined => chain.members[(index + 1) % chain.members.length];
+
+/** The member before `index` in the cycle: the one whose request that member gets. */
+export const previousMember = (chain: ChainItem, index: number): ChainMember | undefined =>
+  chain.members[(index - 1 + chain.members.length) % chain.members.length];
+
+/** Whether the chain waits for this user's answer: still proposed and their decision pending. */
+export function awaitsAnswer(chain: ChainItem, userId: number | undefined): boolean {
+  const i = memberIndex(chain, userId);
+  return chain.status === 'proposed' && i !== -1 && chain.members[i]?.decision === 'pending';
+}
+
+interface ChainsState extends ListState<ChainItem> {
+  /** POST /api/chains/:id/accept; answers the chain as it now stands (completed when this was the last answer). Throws "STATUS: body". */
+  accept: (id: number) => Promise<ChainItem>;
+  /** POST /api/chains/:id/decline: the chain ends for all three. Throws "STATUS: body". */
+  decline: (id: number) => Promise<ChainItem>;
+}
+
+export const useChainsStore = create<ChainsState>()((set, get, store) => ({
+  ...listStore<ChainItem>(() => api.get('/api/chains'), { isNewer: isNewerChain })(set, get, store),
+  accept: async (id) => {
+    const chain = await api.post(`/api/chains/${id}/accept`, undefined as never);
+    get().upsert(chain);
+    return chain;
+  },
+  decline: async (id) => {
+    const chain = await api.post(`/api/chains/${id}/decline`, undefined as never);
+    get().upsert(chain);
+    return chain;
+  },
+}));
