@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-export { freePort } from '../../server/lib/free-port.ts';
+import fs from 'node:fs';
+import { freePort } from '../../server/lib/free-port.ts';
+export { freePort };
 
 /**
  * Node flags of the measured processes: those of `npm start` unless BENCH_NODE_FLAGS says otherwise
@@ -34,4 +36,50 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** A process's resident memory in MB, from /proc/<pid>/status. */
+export function rssMb(pid: number): number {
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+}
+
+export interface AppInstance {
+  url: string;
+  port: number;
+  process: ChildProcess;
+}
+
+/**
+ * `count` production instances of the app on one database and one Redis (BENCH_REDIS_URL, default
+ * the local one), as docker-compose runs them behind nginx: events cross over the Redis adapter.
+ */
+export async function startAppInstances(count: number, databaseUrl: string, env: Record<string, string> = {}): Promise<AppInstance[]> {
+  const instances: AppInstance[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const port = await freePort();
+      const child = await startProcess(
+        'server/main.ts',
+        {
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+          PORT: String(port),
+          APP_ORIGIN: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: 'info',
+          NODE_ENV: 'production',
+          ...env,
+        },
+        /listening|READY/,
+      );
+      instances.push({ url: `http://127.0.0.1:${port}`, port, process: child });
+    }
+  } catch (err) {
+    await stopInstances(instances);
+    throw err;
+  }
+  return instances;
+}
+
+export async function stopInstances(instances: readonly { process: ChildProcess }[]): Promise<void> {
+  await Promise.all(instances.map((i) => stopProcess(i.process)));
 }

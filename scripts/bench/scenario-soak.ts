@@ -4,13 +4,11 @@
 // instances sharing PostgreSQL and Redis behind a round-robin balancer (connection level, as the
 // docker-compose nginx does for WebSockets). Reports every kind of call's p50/p99 and errors, the
 // live events received, and both instances' memory after warm-up against the end.
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import argon2 from 'argon2';
 import { io, type Socket } from 'socket.io-client';
 import type { LoadResult } from './load.ts';
-import { freePort, startProcess, stopProcess } from './processes.ts';
+import { freePort, rssMb, startAppInstances, stopInstances } from './processes.ts';
 import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
 import { bulkSessions } from './seed-offers.ts';
@@ -27,8 +25,6 @@ const BASES = ['ATL', 'JFK', 'LAX', 'ORD', 'DFW', 'SEA', 'BOS', 'MSP', 'DEN', 'M
 
 const now = () => performance.now();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 /** A TCP balancer: each connection to the next instance in turn (HTTP keep-alive and WebSockets alike). */
 function roundRobin(port: number, targets: number[]): net.Server {
@@ -138,25 +134,8 @@ export const soakScenario: Scenario = {
   description: `${CREW} crew in ${GROUPS} groups, REST and sockets, ${MINUTES} min against two instances behind a balancer`,
   async run(ctx) {
     const crew = await seedCrew(ctx);
-    const ports = [await freePort(), await freePort()];
-    const instances: ChildProcess[] = [];
-    for (const port of ports) {
-      instances.push(
-        await startProcess(
-          'server/main.ts',
-          {
-            DATABASE_URL: ctx.databaseUrl,
-            REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-            PORT: String(port),
-            APP_ORIGIN: `http://127.0.0.1:${port}`,
-            LOG_LEVEL: 'info',
-            NODE_ENV: 'production',
-            RATE_LIMIT_OVERRIDES: 'messages=100000',
-          },
-          /listening|READY/,
-        ),
-      );
-    }
+    const instances = await startAppInstances(2, ctx.databaseUrl, { RATE_LIMIT_OVERRIDES: 'messages=100000' });
+    const ports = instances.map((i) => i.port);
     const lbPort = await freePort();
     const lb = roundRobin(lbPort, ports);
     const base = `http://127.0.0.1:${lbPort}`;
@@ -203,7 +182,7 @@ export const soakScenario: Scenario = {
       const warmupMs = totalMs * WARMUP_SHARE;
       const memory: { at: number; mb: number[] }[] = [];
       const started = now();
-      const sampler = setInterval(() => memory.push({ at: now() - started, mb: instances.map((p) => rssMb(p.pid!)) }), 10_000);
+      const sampler = setInterval(() => memory.push({ at: now() - started, mb: instances.map((p) => rssMb(p.process.pid!)) }), 10_000);
       setTimeout(() => (phase = 'measured'), warmupMs);
       const loops = crew.map(async (me) => {
         while (!stopping) {
@@ -252,7 +231,7 @@ export const soakScenario: Scenario = {
       stopping = true;
       for (const me of crew) me.socket?.close();
       lb.close();
-      for (const p of instances) await stopProcess(p);
+      await stopInstances(instances);
     }
   },
 };

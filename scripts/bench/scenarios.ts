@@ -4,6 +4,7 @@ import { authScenario } from './scenario-auth.ts';
 import { boardScenario, mixedScenario } from './scenario-board.ts';
 import { chainsScenario } from './scenario-chains.ts';
 import { chatScenario } from './scenario-chat.ts';
+import { fanoutScenario } from './scenario-fanout.ts';
 import { messagesScenario } from './scenario-messages.ts';
 import { offersScenario } from './scenario-offers.ts';
 import { growthScenario, requestsScenario } from './scenario-requests.ts';
@@ -27,4 +28,5 @@ export const scenarios: Scenario[] = [
   messagesScenario,
   adminScenario,
   soakScenario,
+  fanoutScenario,
 ];
