@@ -55,6 +55,20 @@ describe('chain:update', () => {
     }
   });
 
+  it('a completion moves the three members’ badges (their active requests), live', async () => {
+    const ring = await postRing(apps.one);
+    const chain = await onlyChain(ring.a);
+    const socket = await connectSocket(apps.two.url, ring.a.client.cookieHeader);
+    try {
+      for (const u of [ring.b, ring.c]) await u.client.post(`/api/chains/${chain.id}/accept`);
+      const badges = nextEventWhere(socket, 'badges', (s) => s.activeRequests === 0);
+      await ring.a.client.post(`/api/chains/${chain.id}/accept`);
+      expect((await badges).activeRequests).toBe(0);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('tells the members when a request’s deletion cancels their chain', async () => {
     const ring = await postRing(apps.two);
     const chain = await onlyChain(ring.a);

@@ -170,6 +170,8 @@ export class ChainsService {
     const declined = await declinePendingOffersForChain(em, requestIds, chainId);
     const recorded: DomainEvent[] = [
       ...completed.map((r) => ({ type: 'request.updated' as const, requestId: r.id, userId: r.userId, groupKey: r.groupKey })),
+      // Their active requests went down: no request event says so to the badges.
+      { type: 'badges.stale', userIds: completed.map((r) => r.userId) },
       ...declined.map((d) => ({
         type: 'offer.answered' as const,
         offerId: d.id,
