@@ -3,10 +3,13 @@
 // chat, posting, editing and removing requests) for SOAK_MINUTES (default 15) against two app
 // instances sharing PostgreSQL and Redis behind a round-robin balancer (connection level, as the
 // docker-compose nginx does for WebSockets). Reports every kind of call's p50/p99 and errors, the
-// live events received, and both instances' memory after warm-up against the end.
+// live events received, and both instances' memory after warm-up against the end. The sockets live
+// in client processes of their own (soak-sockets.ts), so the calls are timed by a process that
+// does nothing else.
+import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
 import argon2 from 'argon2';
-import { io, type Socket } from 'socket.io-client';
 import type { LoadResult } from './load.ts';
 import { freePort, rssMb, startAppInstances, stopInstances } from './processes.ts';
 import type { BenchContext } from './run.ts';
@@ -21,6 +24,8 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 15);
 /** Each crew member acts about once every this many seconds (exponential gaps): ~50 calls/s in all. */
 const THINK_SECONDS = 10;
 const WARMUP_SHARE = 0.2;
+/** Client processes holding the crew's sockets (soak-sockets.ts). */
+const SOCKET_PROCESSES = 2;
 const BASES = ['ATL', 'JFK', 'LAX', 'ORD', 'DFW', 'SEA', 'BOS', 'MSP', 'DEN', 'MIA'];
 
 const now = () => performance.now();
@@ -52,7 +57,32 @@ interface Crew {
   group: number;
   cookie: string;
   requests: number[];
-  socket?: Socket;
+}
+
+/** A process with its share of the sockets, resolved once all of them are connected. */
+function startSockets(url: string, cookies: string[]): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'soak-sockets.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`soak socket client exited with ${code}`)));
+    child.on('message', (m: { type: string }) => {
+      if (m.type === 'ready') resolve(child);
+    });
+    child.send({ type: 'start', url, cookies });
+  });
+}
+
+/** What a socket process heard in the measured part, and how many of its sockets are still connected. */
+function socketResults(child: ChildProcess): Promise<{ events: number; connected: number }> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('message', (m: { type: string; events?: number; connected?: number }) => {
+      if (m.type === 'results') resolve({ events: m.events ?? 0, connected: m.connected ?? 0 });
+    });
+    child.send({ type: 'stop' });
+  });
 }
 
 /** 500 crew in ten groups of 50 (Delta, one base each, captains on the 737), signed in. */
@@ -141,8 +171,8 @@ export const soakScenario: Scenario = {
     const base = `http://127.0.0.1:${lbPort}`;
     const latencies = new Map<string, number[]>();
     const errors = new Map<string, number>();
-    let events = 0;
     let stopping = false;
+    let socketProcesses: ChildProcess[] = [];
     let phase: 'warmup' | 'measured' = 'warmup';
 
     async function call(me: Crew, c: Call): Promise<void> {
@@ -170,11 +200,15 @@ export const soakScenario: Scenario = {
 
     try {
       // Every crew member's socket, over the WebSocket as a browser upgrades (the balancer is connection-level).
-      for (const me of crew) {
-        const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: me.cookie }, reconnection: true });
-        socket.onAny(() => phase === 'measured' && events++);
-        me.socket = socket;
-      }
+      const share = Math.ceil(CREW / SOCKET_PROCESSES);
+      socketProcesses = await Promise.all(
+        Array.from({ length: SOCKET_PROCESSES }, (_, p) =>
+          startSockets(
+            base,
+            crew.slice(p * share, (p + 1) * share).map((c) => c.cookie),
+          ),
+        ),
+      );
       // A handful of requests each to start with.
       for (const me of crew) for (let i = 0; i < 3; i++) await call(me, postRequest(me));
 
@@ -183,7 +217,10 @@ export const soakScenario: Scenario = {
       const memory: { at: number; mb: number[] }[] = [];
       const started = now();
       const sampler = setInterval(() => memory.push({ at: now() - started, mb: instances.map((p) => rssMb(p.process.pid!)) }), 10_000);
-      setTimeout(() => (phase = 'measured'), warmupMs);
+      setTimeout(() => {
+        phase = 'measured';
+        for (const child of socketProcesses) child.send({ type: 'measure' });
+      }, warmupMs);
       const loops = crew.map(async (me) => {
         while (!stopping) {
           await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * THINK_SECONDS * 1000));
@@ -221,7 +258,10 @@ export const soakScenario: Scenario = {
       });
       const totalErrors = [...errors.values()].reduce((s, n) => s + n, 0);
       const totalCalls = [...latencies.values()].reduce((s, l) => s + l.length, 0);
-      const connected = crew.filter((c) => c.socket?.connected).length;
+      const heard = await Promise.all(socketProcesses.map(socketResults));
+      socketProcesses = [];
+      const events = heard.reduce((sum, h) => sum + h.events, 0);
+      const connected = heard.reduce((sum, h) => sum + h.connected, 0);
       ctx.note(
         `Soak: ${CREW} crew in ${GROUPS} groups for ${MINUTES} min (${Math.round(WARMUP_SHARE * 100)}% warm-up), two instances behind a round-robin balancer, ` +
           `${totalCalls.toLocaleString('en-US')} calls measured (${round(totalCalls / measuredSeconds)}/s), ${totalErrors} errors, ${events.toLocaleString('en-US')} live events received, ` +
@@ -229,7 +269,7 @@ export const soakScenario: Scenario = {
       );
     } finally {
       stopping = true;
-      for (const me of crew) me.socket?.close();
+      for (const child of socketProcesses) child.kill();
       lb.close();
       await stopInstances(instances);
     }
