@@ -43,3 +43,5 @@ export const TEMPLATE_VARIABLE_BADGES = 3;
 
 /** A push service's address for one browser (they run to about 500 characters today). */
 export const PUSH_ENDPOINT_MAX = 2048;
+/** GET /api/chains: every open chain of the user, then the newest ended ones, this many in all. */
+export const CHAINS_LISTED = 30;

@@ -150,15 +150,20 @@ export type ChainMemberRow = Awaited<ReturnType<typeof chainMembers>>[number];
 
 const chainColumns = ['t.id', 't.status', 't.created_at as createdAt', 't.updated_at as updatedAt'] as const;
 
-/** The chains a user is in, newest first. */
-export function chainsOfUser(em: EntityManager, userId: number) {
+/**
+ * The chains a user is in: open ones first, then the newest ended ones, at most `limit` (ended
+ * chains pile up over the years; the screen shows the recent ones).
+ */
+export function chainsOfUser(em: EntityManager, userId: number, limit: number) {
   return kysely(em)
     .selectFrom('trade_chains as t')
     .innerJoin('trade_chain_members as m', 'm.chain_id', 't.id')
     .select(chainColumns)
     .where('m.user_id', '=', userId)
+    .orderBy((eb) => eb('t.status', '=', 'proposed'), 'desc')
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
+    .limit(limit)
     .execute();
 }
 export type ChainRow = Awaited<ReturnType<typeof chainsOfUser>>[number];

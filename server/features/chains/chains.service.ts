@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CHAINS_LISTED } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ChainItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -108,9 +109,9 @@ export class ChainsService {
     private readonly deps: Pick<Deps, 'events'>,
   ) {}
 
-  /** The caller's chains, newest first. */
+  /** The caller's open chains, then their newest ended ones (CHAINS_LISTED in all). */
   async list(user: UserRecord): Promise<ChainItem[]> {
-    return chainItemsOf(this.em, await chainsOfUser(this.em, user.id));
+    return chainItemsOf(this.em, await chainsOfUser(this.em, user.id, CHAINS_LISTED));
   }
 
   /**

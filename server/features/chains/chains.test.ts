@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAINS_LISTED } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ChainItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { waitFor } from '../requests/requests.fixtures.ts';
-import { onlyChain, postRing, tradeBody } from './chains.fixtures.ts';
+import { chainGroup, onlyChain, postRing, tradeBody } from './chains.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -176,6 +177,31 @@ describe('answering a chain', () => {
     expect(offer.status).toBe(201);
     expect((await a.client.put(`/api/trade-requests/${offer.body.id}`, { status: 'accepted' })).status).toBe(200);
     expect((await onlyChain(a)).status).toBe('cancelled');
+  });
+});
+
+describe('listing chains', () => {
+  it('lists the open chains first, then the newest ended ones, CHAINS_LISTED in all', async () => {
+    const u = await makeUser(app, chainGroup());
+    await sql(
+      app.databaseUrl,
+      `with c as (
+         insert into trade_chains (group_key, route_type, cycle_key, status, created_at)
+         select 'g', 'pairing', 'list-' || $1::int || '-' || g, case when g = 0 then 'proposed' else 'declined' end,
+                now() - interval '1 day' * (100 - g)
+         from generate_series(0, $2::int) g
+         returning id
+       )
+       insert into trade_chain_members (chain_id, position, user_id, request_id, decision) select id, 0, $1, null, 'pending' from c`,
+      [u.user.id, CHAINS_LISTED + 1],
+    );
+    const chains = (await u.client.get('/api/chains')).body as ChainItem[];
+    expect(chains).toHaveLength(CHAINS_LISTED);
+    expect(chains[0]!.status).toBe('proposed');
+    // The newest ended one comes next; the oldest ended ones are left out.
+    const ended = chains.slice(1).map((c) => Date.parse(c.createdAt));
+    expect(ended).toEqual([...ended].sort((a, b) => b - a));
+    expect(chains.filter((c) => c.status === 'declined')).toHaveLength(CHAINS_LISTED - 1);
   });
 });
 

@@ -176,7 +176,11 @@ export default function Matches() {
   }, []);
 
   const visible = useMemo(() => items.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [items]);
-  const chains = useMemo(() => [...chainItems].sort(newestFirst), [chainItems]);
+  // Open chains first (they wait for answers), then the newest ended ones, as the server lists them.
+  const chains = useMemo(
+    () => [...chainItems].sort((a, b) => Number(b.status === 'proposed') - Number(a.status === 'proposed') || newestFirst(a, b)),
+    [chainItems],
+  );
   // Either list failing to load leaves the other to show (a failed one counts as empty).
   const loaded = matchesLoaded && chainsLoaded;
 
