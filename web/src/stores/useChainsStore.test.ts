@@ -6,6 +6,7 @@ import type { ChainDecision } from '#protocol/enums.ts';
 import type { ChainItem, ChainMember, CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { chainBellMessage, chainTitle, joinNames, otherNames } from '../lib/chainText.ts';
 import { refreshLoadedData } from './clientState.ts';
+import { requestItem } from './requestItem.fixture.ts';
 import { awaitsAnswer, isNewerChain, nextMember, previousMember, useChainsStore } from './useChainsStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
@@ -16,25 +17,10 @@ const NAMES: Record<number, [string, string]> = { [ME]: ['Amy', 'Able'], [B]: ['
 
 function request(userId: number, date: string): TradeRequestItem {
   const [firstName, lastName] = NAMES[userId]!;
-  return {
-    id: userId * 10,
-    userId,
-    type: 'trade',
-    date,
-    additionalDates: [],
-    desiredDates: [],
-    routeType: 'pairing',
-    route: `P${userId}`,
-    reservePeriod: null,
-    tripDays: 1,
-    aircraftType: '737',
-    notes: null,
-    status: 'active',
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    tripImages: [],
-    user: { id: userId, firstName, lastName, employeeNumber: String(userId), airline: 'Delta', position: 'captain', profileImageUrl: null },
-  };
+  return requestItem(
+    { id: userId * 10, userId, type: 'trade', date, route: `P${userId}` },
+    { id: userId, firstName, lastName, employeeNumber: String(userId) },
+  );
 }
 
 const member = (userId: number, date: string, decision: ChainDecision = 'pending'): ChainMember => ({

@@ -6,35 +6,15 @@ import { todayUtc } from '../lib/requestRules.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
+import { requestItem } from './requestItem.fixture.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
 const OTHER = 8;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-function request(id: number, over: Partial<TradeRequestItem> = {}): TradeRequestItem {
-  const userId = over.userId ?? ME;
-  return {
-    id,
-    userId,
-    type: 'drop',
-    date: inDays(5),
-    additionalDates: [],
-    desiredDates: [],
-    routeType: 'pairing',
-    route: `R${id}`,
-    reservePeriod: null,
-    tripDays: 1,
-    aircraftType: '737',
-    notes: null,
-    status: 'active',
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-    tripImages: [],
-    user: { id: userId, firstName: 'A', lastName: 'B', employeeNumber: '1', airline: 'Delta', position: 'captain', profileImageUrl: null },
-    ...over,
-  };
-}
+const request = (id: number, over: Partial<TradeRequestItem> = {}): TradeRequestItem =>
+  requestItem({ id, userId: ME, date: inDays(5), ...over });
 
 const match = (id: number, mine: TradeRequestItem, theirs: TradeRequestItem): MatchItem => ({
   id,
