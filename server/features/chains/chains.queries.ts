@@ -59,12 +59,48 @@ export interface NewChain {
   members: readonly { userId: number; requestId: number }[];
 }
 
-/** Stores a proposed chain and its members; undefined when this cycle was proposed before (unique cycle key). */
+/**
+ * Claims the requests of a ring for this transaction's proposal, without waiting: false when another
+ * transaction holds one of them, because it is proposing a chain with it right now. That chain will
+ * hold the request, so this ring is skipped; the next save in the group looks again. Taken after the
+ * create's date locks. Being non-blocking, it can never join a deadlock. A claim lasts until the
+ * transaction ends, also when the chain is then not proposed.
+ *
+ * Hand-written: advisory locks (docs/decisions/0015).
+ */
+export async function claimChainMembers(em: EntityManager, requestIds: readonly number[]): Promise<boolean> {
+  const { rows } = await sql<{ claimed: boolean }>`
+    select bool_and(pg_try_advisory_xact_lock(hashtextextended('chain-member:' || id, 0))) as claimed
+    from (select id from unnest(${[...requestIds]}::int[]) as id order by id) as ids`.execute(kysely(em));
+  return rows[0]?.claimed === true;
+}
+
+/**
+ * Stores a proposed chain and its members. Undefined when this cycle was proposed before (its
+ * cycle key is unique), or when one of its requests is in a proposed chain that committed after
+ * the search read the group. The check runs in this statement, after claimChainMembers.
+ */
 export async function insertChain(em: EntityManager, chain: NewChain): Promise<number | undefined> {
   const db = kysely(em);
+  const requestIds = chain.members.map((m) => m.requestId);
   const row = await db
     .insertInto('trade_chains')
-    .values({ group_key: chain.groupKey, route_type: chain.routeType, cycle_key: chain.cycleKey })
+    .columns(['group_key', 'route_type', 'cycle_key'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [eb.val(chain.groupKey).as('group_key'), eb.val(chain.routeType).as('route_type'), eb.val(chain.cycleKey).as('cycle_key')])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('trade_chain_members as m')
+                .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
+                .select('m.id')
+                .where('t.status', '=', 'proposed')
+                .where('m.request_id', 'in', requestIds),
+            ),
+          ),
+        ),
+    )
     .onConflict((oc) => oc.column('cycle_key').doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -17,6 +17,7 @@ import {
   chainOfMember,
   chainsById,
   chainsOfUser,
+  claimChainMembers,
   decide,
   endChain,
   findCycles,
@@ -36,8 +37,9 @@ import { cycleKey, isCycle } from './chains.rules.ts';
 const CYCLES_TRIED = 20;
 
 /**
- * Runs inside the transaction that created or edited `r`, after pairwise matching and under the
- * group's matching lock: when r is a current trade request with no open pairwise match and in no
+ * Runs inside the transaction that created or edited `r`, after pairwise matching, under the
+ * group's matching locks (its dates' for a create, the group's for an edit), with a claim on the
+ * ring's requests (claimChainMembers): when r is a current trade request with no open pairwise match and in no
  * proposed chain, proposes the first ring of three it closes that was never proposed before. The
  * three members hear of it after the commit.
  */
@@ -54,6 +56,8 @@ export async function proposeChainFor(
       { userId: c.bUserId, requestId: c.bId },
       { userId: c.cUserId, requestId: c.cId },
     ];
+    // Another transaction is proposing with one of them right now: its chain will hold the request.
+    if (!(await claimChainMembers(em, members.map((m) => m.requestId)))) continue;
     const key = cycleKey(members.map((m) => m.requestId));
     const id = await insertChain(em, { groupKey: r.groupKey, routeType: r.routeType, cycleKey: key, members });
     if (id === undefined) continue;

@@ -5,7 +5,7 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { waitFor } from '../requests/requests.fixtures.ts';
+import { inDays, waitFor } from '../requests/requests.fixtures.ts';
 import { chainGroup, onlyChain, postRing, tradeBody } from './chains.fixtures.ts';
 
 let app: TestApp;
@@ -258,6 +258,22 @@ describe('races', () => {
       expect(decline.body.status).toBe('declined');
       expect(accept.status).toBe(409);
       expect([trades[0]!.n, request!.status]).toEqual([0, 'active']);
+    }
+  });
+
+  it('puts two waiting requests in one chain when two closers on unrelated dates post at the same moment', async () => {
+    // A wants d2 or d3; B flies d1 and d4. C (d2, wants d1) and D (d3, wants d4) each close a ring
+    // with A and B, and share no date with each other, so their creates run side by side.
+    for (let i = 0; i < 5; i++) {
+      const group = chainGroup();
+      const [d0, d1, d2, d3, d4] = [0, 1, 2, 3, 4].map((k) => inDays(70 + i * 6 + k)) as [string, string, string, string, string];
+      const [a, b, c, d] = await Promise.all(['Ada', 'Bo', 'Cy', 'Di'].map((firstName) => makeUser(app, { ...group, firstName })));
+      await a!.client.post('/api/requests', tradeBody(d0, d2, { desiredDates: [d2, d3] }));
+      await b!.client.post('/api/requests', tradeBody(d1, d0, { additionalDates: [d4] }));
+      const posted = await Promise.all([c!.client.post('/api/requests', tradeBody(d2, d1)), d!.client.post('/api/requests', tradeBody(d3, d4))]);
+      expect(posted.map((r) => r.status)).toEqual([201, 201]);
+      const open = ((await a!.client.get('/api/chains')).body as ChainItem[]).filter((ch) => ch.status === 'proposed');
+      expect(open).toHaveLength(1);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
-import { pushBadges } from './badges.ts';
+import { badgesFeed } from './badges.ts';
 
 /** Whose counts (spec section 2: active requests, pending matches, unread...) an event moves. */
 function usersMoved(e: DomainEvent): readonly number[] {
@@ -34,9 +34,13 @@ function usersMoved(e: DomainEvent): readonly number[] {
   }
 }
 
-/** Fresh badge counts for everyone a commit touched: one query for all of them. */
-export const badgesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
-  defineSubscriber({
+/**
+ * Fresh badge counts for everyone a commit touched who has the app open, on whichever instance
+ * holds their sockets (badges.ts): one query for all of them, none for users with no socket.
+ */
+export const badgesSubscriber = (deps: Pick<Deps, 'io' | 'orm' | 'log' | 'config'>) => {
+  const refresh = badgesFeed(deps);
+  return defineSubscriber({
     name: 'badges',
     handles: [
       'request.created',
@@ -53,7 +57,7 @@ export const badgesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
       'conversation.deleted',
     ],
     async handle(events) {
-      const users = [...new Set(events.flatMap(usersMoved))];
-      if (users.length) await pushBadges(deps, deps.orm.em.fork(), users);
+      await refresh([...new Set(events.flatMap(usersMoved))]);
     },
   });
+};

@@ -1,13 +1,19 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Deps } from '../../deps.ts';
-import { rooms } from '../../realtime/rooms.ts';
+import { createUserFeed, type UserFeed } from '../../realtime/user-feed.ts';
 import { statsFor } from './dashboard.service.ts';
 
 /**
- * Sends each user their fresh badge counts (the numbers of GET /api/dashboard/stats). Call it after
- * the commit of any change that moves a count; one query covers all the users given.
+ * The users' badge counts (the numbers of GET /api/dashboard/stats), sent to their sockets after
+ * any commit that moves a count: loaded on each instance for the users connected there, one query
+ * for all of them, and not at all for users with no socket (realtime/user-feed.ts).
  */
-export async function pushBadges(deps: Pick<Deps, 'publisher'>, em: EntityManager, userIds: readonly number[]): Promise<void> {
-  const stats = await statsFor(em, userIds);
-  for (const [userId, s] of stats) deps.publisher.publish(rooms.user(userId), 'badges', s);
+export function badgesFeed(deps: Pick<Deps, 'io' | 'orm' | 'log' | 'config'>): UserFeed {
+  return createUserFeed({
+    io: deps.io,
+    bus: deps.config.redisUrl ? deps.io : undefined,
+    channel: 'badges:stale',
+    event: 'badges',
+    load: (userIds) => statsFor(deps.orm.em.fork(), userIds),
+    log: deps.log,
+  });
 }

@@ -3,19 +3,41 @@ import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
 import { counterpartType, type MatchableRequest } from './matching.rules.ts';
 
+const lockKey = (name: string) => sql`hashtextextended(${name}, 0)`;
+
 /**
  * Serialises the request writes of one group. Without it, two crew posting matching requests at the
  * same moment would each look for partners before the other's row is committed, and neither would
  * find the other. With it the second one waits, then (read committed: each statement sees the
- * latest commits) finds the first. The lock ends with the transaction. Every write that adds,
- * edits, removes or moves a group's requests takes it (profile changes included).
+ * latest commits) finds the first. The lock ends with the transaction. Every write that edits,
+ * removes or moves a group's requests takes it (profile changes, offers, chain answers included);
+ * a create takes the finer lockDatesForMatching instead.
  */
 export async function lockGroupForMatching(em: EntityManager, groupKey: string): Promise<void> {
-  await kysely(em)
-    .selectNoFrom((eb) =>
-      eb.fn('pg_advisory_xact_lock', [eb.fn('hashtextextended', [eb.val(`matching:${groupKey}`), eb.lit(0)])]).as('locked'),
-    )
-    .execute();
+  await sql`select pg_advisory_xact_lock(${lockKey(`matching:${groupKey}`)})`.execute(kysely(em));
+}
+
+/**
+ * What a create takes instead of the whole group (docs/decisions/0015): the group's lock shared,
+ * then one lock per date the request names (its dates and desired dates), in one global order so two
+ * creates never deadlock. Two requests that can match, or sit next to each other in a three-way
+ * ring, always share a date (one's dates meet the other's), so they still run one after the other
+ * and the later one sees the earlier; creates on unrelated dates no longer queue behind each
+ * other. Writes that take the group's lock exclusively still wait for every create, and it for them.
+ *
+ * Hand-written: the locks must be taken in this order (the group's first, then the dates' by key),
+ * which a plain select list does not promise; UNION ALL runs its branches in turn and the keys come
+ * out of an ordered subquery. One statement: one round trip on every create.
+ */
+export async function lockDatesForMatching(em: EntityManager, groupKey: string, dates: readonly string[]): Promise<void> {
+  await sql`
+    select count(*) from (
+      select pg_advisory_xact_lock_shared(${lockKey(`matching:${groupKey}`)})
+      union all
+      select pg_advisory_xact_lock(k) from (
+        select distinct hashtextextended(${`matching:${groupKey}:`} || d, 0) as k from unnest(${[...dates]}::text[]) as d order by k
+      ) as keys
+    ) as locked`.execute(kysely(em));
 }
 
 /** The columns of a request that matching and the chain rules read (MatchableRequest). */

@@ -8,7 +8,7 @@ import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
 import { recheckChains } from '../chains/chains.service.ts';
 import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
-import { lockGroupForMatching } from '../matching/matching.queries.ts';
+import { lockDatesForMatching, lockGroupForMatching } from '../matching/matching.queries.ts';
 import { allDatesOf, lastDateOf, todayUtc, type MatchableRequest } from '../matching/matching.rules.ts';
 import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
@@ -108,7 +108,7 @@ export class RequestsService {
     const today = todayUtc();
     const clientKey = body.clientKey ?? null;
     const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
-      await lockGroupForMatching(em, groupKey);
+      await lockDatesForMatching(em, groupKey, [...columns.all_dates, ...(columns.desired_dates ?? [])]);
       const id = await insertRequest(em, user.id, columns, clientKey);
       if (id === undefined) {
         const stored = await requestIdByClientKey(em, user.id, clientKey!);
