@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
@@ -28,9 +27,13 @@ export interface PreparedBody {
   bytes: number;
 }
 
-/** The JSON itself, decoded from the gzip held, as a stream: the event loop never waits for it. */
-export function identityOf(body: PreparedBody): Readable {
-  return Readable.from([body.bodies.gzip]).pipe(zlib.createGunzip());
+/**
+ * The JSON itself, decoded from the gzip held. Synchronously: a board's 5 to 10 KB of gzip decode
+ * in a fraction of a millisecond, less than a stream's hand-offs to the thread pool and back cost
+ * (measured: p99 at 200/s, README, afternoon sitting of 2026-11-25).
+ */
+export function identityOf(body: PreparedBody): Buffer {
+  return zlib.gunzipSync(body.bodies.gzip);
 }
 
 export interface BoardCacheOptions {

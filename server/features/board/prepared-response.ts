@@ -37,11 +37,5 @@ export function sendPrepared(ctx: AppContext, body: PreparedBody): void {
   if (coding !== 'identity') ctx.set('Content-Encoding', coding);
   // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
   ctx.type = 'application/json';
-  if (coding === 'identity') {
-    ctx.body = identityOf(body);
-    // After the body: Koa drops the length when a stream replaces another body.
-    ctx.length = body.identityLength;
-  } else {
-    ctx.body = body.bodies[coding];
-  }
+  ctx.body = coding === 'identity' ? identityOf(body) : body.bodies[coding];
 }
