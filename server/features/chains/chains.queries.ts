@@ -69,9 +69,21 @@ export interface NewChain {
  * Hand-written: advisory locks (docs/decisions/0015).
  */
 export async function claimChainMembers(em: EntityManager, requestIds: readonly number[]): Promise<boolean> {
+  // In id order, stopping at the first request held elsewhere: two transactions after overlapping
+  // rings meet first on the lowest request they share, and the one that gets it goes on. Without
+  // the stop, each could hold one request the other needs, and neither would propose.
   const { rows } = await sql<{ claimed: boolean }>`
-    select bool_and(pg_try_advisory_xact_lock(hashtextextended('chain-member:' || id, 0))) as claimed
-    from (select id from unnest(${[...requestIds]}::int[]) as id order by id) as ids`.execute(kysely(em));
+    with recursive ids as (
+      select id, row_number() over (order by id) as n from unnest(${[...requestIds]}::int[]) as id
+    ),
+    claim(n, ok) as (
+      select 1::bigint, pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ids.id, 0)) from ids where ids.n = 1
+      union all
+      select claim.n + 1, pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ids.id, 0))
+      from claim join ids on ids.n = claim.n + 1
+      where claim.ok
+    )
+    select count(*) filter (where ok) = (select count(*) from ids) as claimed from claim`.execute(kysely(em));
   return rows[0]?.claimed === true;
 }
 
