@@ -46,6 +46,7 @@ export function createUserFeed<E extends EventName>(o: UserFeedOptions<E>): User
     try {
       const state = await o.load(connected);
       // This instance's sockets only: each instance serves its own, so no socket gets it twice.
+      // The cast: emit's typed overloads cannot take an event name that is a type parameter.
       for (const [userId, payload] of state) {
         (o.io.local.to(rooms.user(userId)).emit as (ev: E, p: Payload<E>) => boolean)(o.event, payload);
       }

@@ -21,8 +21,6 @@ export interface PreparedBody {
   day: string;
   bodies: Record<Exclude<Coding, 'identity'>, Buffer>;
   etags: Record<Coding, string>;
-  /** Length of the JSON itself. */
-  identityLength: number;
   /** What it holds in memory. */
   bytes: number;
 }
@@ -89,7 +87,6 @@ export async function prepareBody(day: string, data: unknown): Promise<PreparedB
     bodies: { gzip: gz, br },
     // A coding changes the bytes, so each gets its own strong tag (RFC 9110 8.8.3).
     etags: { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` },
-    identityLength: identity.length,
     bytes: gz.length + br.length,
   };
 }
