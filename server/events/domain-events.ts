@@ -1,4 +1,5 @@
 import type { MatchStatus } from '#protocol/enums.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 
 /**
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
@@ -8,8 +9,9 @@ import type { MatchStatus } from '#protocol/enums.ts';
  *
  */
 export type DomainEvent =
-  // Requests (features/requests). groupKey: the board the request is on after the change.
-  | { type: 'request.created'; requestId: number; userId: number; groupKey: string }
+  // Requests (features/requests). groupKey: the board the request is on after the change. A create
+  // carries the request as it answered with it (built from the insert), so its fan-out reads nothing.
+  | { type: 'request.created'; requestId: number; userId: number; groupKey: string; item: TradeRequestItem }
   | { type: 'request.updated'; requestId: number; userId: number; groupKey: string }
   | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
   // Matching (features/matching) and matches (features/matches). userIds: both participants.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { requestBody } from '../features/requests/requests.fixtures.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { defineSubscriber, EventBus } from './event-bus.ts';
 
@@ -17,7 +18,9 @@ function fakeEm(inTransaction = false): EntityManager {
   return fake;
 }
 
-const created: DomainEvent = { type: 'request.created', requestId: 1, userId: 2, groupKey: 'g' };
+const created: DomainEvent = { type: 'request.created', requestId: 1, userId: 2, groupKey: 'g', // The bus never reads a payload's fields.
+  item: { id: 1 } as TradeRequestItem,
+};
 const changed: DomainEvent = { type: 'match.changed', matchId: 3, status: 'deleted', userIds: [2, 4] };
 
 describe('EventBus', () => {

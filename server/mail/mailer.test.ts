@@ -11,7 +11,7 @@ describe('the local outbox', () => {
     const stored: unknown[] = [];
     // Only the outbox insert is used: a stand-in for the ORM records it.
     const orm = {
-      em: { fork: () => ({ insert: async (_entity: unknown, row: unknown) => void stored.push(row) }) },
+      em: { fork: () => ({ insertMany: async (_entity: unknown, rows: unknown[]) => void stored.push(...rows) }) },
     } as unknown as MikroORM;
     const mailer = createMailer(loadConfig({}), orm, log);
     const link = 'http://localhost:3000/reset-password?token=SECRET-TOKEN-123';
@@ -30,5 +30,25 @@ describe('the local outbox', () => {
       msg: 'mail stored in the local outbox',
     });
     expect(lines.join('\n')).not.toContain('SECRET-TOKEN-123');
+  });
+
+  it('stores a batch in one insert and answers for each mail in order', async () => {
+    const inserts: unknown[][] = [];
+    const orm = {
+      em: { fork: () => ({ insertMany: async (_entity: unknown, rows: unknown[]) => void inserts.push(rows) }) },
+    } as unknown as MikroORM;
+    const mailer = createMailer(loadConfig({}), orm, pino({ level: 'silent' }));
+    const mails = ['a@example.com', 'b@example.com'].map((to) => ({ to, subject: 'New match', html: '<p>hi</p>' }));
+    expect(await mailer.sendAll(mails)).toEqual([{ delivered: true }, { delivered: true }]);
+    expect(inserts).toEqual([[expect.objectContaining({ recipient: 'a@example.com' }), expect.objectContaining({ recipient: 'b@example.com' })]]);
+  });
+
+  it('reports every mail of a failed batch as not delivered, without throwing', async () => {
+    const orm = {
+      em: { fork: () => ({ insertMany: async () => Promise.reject(new Error('database down')) }) },
+    } as unknown as MikroORM;
+    const mailer = createMailer(loadConfig({}), orm, pino({ level: 'silent' }));
+    const mails = ['a@example.com', 'b@example.com'].map((to) => ({ to, subject: 'New match', html: '<p>hi</p>' }));
+    expect(await mailer.sendAll(mails)).toEqual([{ delivered: false }, { delivered: false }]);
   });
 });

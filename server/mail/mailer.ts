@@ -14,37 +14,60 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Never throws: a failed send is reported as delivered false, so it never fails the caller. */
   send(mail: OutgoingMail): Promise<{ delivered: boolean }>;
+  /**
+   * Several mails at once (a commit's notices), each delivered or not, in order. Never throws. The
+   * local outbox stores them in one insert, SMTP sends them side by side.
+   */
+  sendAll(mails: readonly OutgoingMail[]): Promise<{ delivered: boolean }[]>;
   /** Waits for the sends under way (mail goes out after the answer), then closes the transport. */
   close(): Promise<void>;
 }
+
+type Delivery = { delivered: boolean }[];
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the local outbox table plus a log line. */
 export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   // Sends still running when the instance stops must finish before the database closes under them.
-  const inFlight = new Set<Promise<{ delivered: boolean }>>();
-  const deliver = async (mail: OutgoingMail): Promise<{ delivered: boolean }> => {
+  const inFlight = new Set<Promise<Delivery>>();
+  const smtp = (smtp: Transporter, mails: readonly OutgoingMail[]): Promise<Delivery> =>
+    Promise.all(
+      mails.map(async (mail) => {
+        try {
+          await smtp.sendMail({ from: config.mailFrom, ...mail });
+          return { delivered: true };
+        } catch (err) {
+          log.warn({ err, to: mail.to }, 'mail delivery failed');
+          return { delivered: false };
+        }
+      }),
+    );
+  const outbox = async (mails: readonly OutgoingMail[]): Promise<Delivery> => {
     try {
-      if (transport) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
-      } else {
-        await orm.em.fork().insert(OutboxMail, { recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text ?? null });
-        // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
-        log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
-      }
-      return { delivered: true };
+      await orm.em.fork().insertMany(
+        OutboxMail,
+        mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text ?? null })),
+      );
+      // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
+      for (const mail of mails) log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
+      return mails.map(() => ({ delivered: true }));
     } catch (err) {
-      log.warn({ err, to: mail.to }, 'mail delivery failed');
-      return { delivered: false };
+      log.warn({ err, to: mails.map((m) => m.to) }, 'mail delivery failed');
+      return mails.map(() => ({ delivered: false }));
     }
   };
+  const sendAll = (mails: readonly OutgoingMail[]): Promise<Delivery> => {
+    if (mails.length === 0) return Promise.resolve([]);
+    const sending = transport ? smtp(transport, mails) : outbox(mails);
+    inFlight.add(sending);
+    void sending.finally(() => inFlight.delete(sending));
+    return sending;
+  };
   return {
-    send(mail) {
-      const sending = deliver(mail);
-      inFlight.add(sending);
-      void sending.finally(() => inFlight.delete(sending));
-      return sending;
+    async send(mail) {
+      return (await sendAll([mail]))[0]!;
     },
+    sendAll,
     async close() {
       await Promise.all(inFlight);
       transport?.close();

@@ -2,7 +2,9 @@ import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { isCurrent, todayUtc } from '../matching/matching.rules.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
+import { isOnBoard } from '#protocol/rules.ts';
+import { todayUtc } from '../matching/matching.rules.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
@@ -37,28 +39,35 @@ export const boardCacheSubscriber = (deps: Pick<Deps, 'boardCache'>) =>
   });
 
 /** The group's sockets hear what changed on its board, after the write has answered. */
-export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
-  defineSubscriber({
+export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
+  /** Gone or past: no longer on the board (an edit can move every date into the past). */
+  const publishSaved = (groupKey: string, id: number, item: TradeRequestItem | undefined, today: string) => {
+    if (item && isOnBoard(item, today)) {
+      deps.publisher.publish(rooms.board(groupKey), 'board:upsert', item);
+    } else {
+      deps.publisher.publish(rooms.board(groupKey), 'board:remove', { id });
+    }
+  };
+  return defineSubscriber({
     name: 'board',
     handles: BOARD_EVENTS,
     async handle(events) {
-      const saved = events.filter((e) => e.type === 'request.created' || e.type === 'request.updated');
-      const deleted = events.filter((e) => e.type === 'request.deleted');
-      for (const e of deleted) deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
-      if (saved.length === 0) return;
+      const today = todayUtc();
+      for (const e of events) {
+        if (e.type === 'request.deleted') deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
+        // A create carries its request as stored (clients keep the newer copy, so a later edit's wins).
+        if (e.type === 'request.created') publishSaved(e.groupKey, e.requestId, e.item, today);
+      }
+      const updated = events.filter((e) => e.type === 'request.updated');
+      if (updated.length === 0) return;
       const rows = await requestsById(
         deps.orm.em.fork(),
-        saved.map((e) => e.requestId),
+        updated.map((e) => e.requestId),
       );
-      const today = todayUtc();
-      for (const e of saved) {
+      for (const e of updated) {
         const row = rows.get(e.requestId);
-        // Gone or past: no longer on the board (an edit can move every date into the past).
-        if (row && isCurrent(row, today)) {
-          deps.publisher.publish(rooms.board(e.groupKey), 'board:upsert', presentRequest(row));
-        } else {
-          deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
-        }
+        publishSaved(e.groupKey, e.requestId, row && presentRequest(row), today);
       }
     },
   });
+}

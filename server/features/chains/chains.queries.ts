@@ -88,40 +88,56 @@ export async function claimChainMembers(em: EntityManager, requestIds: readonly 
 }
 
 /**
- * Stores a proposed chain and its members. Undefined when this cycle was proposed before (its
- * cycle key is unique), or when one of its requests is in a proposed chain that committed after
- * the search read the group. The check runs in this statement, after claimChainMembers.
+ * Stores a proposed chain and its members, in one statement. Undefined when this cycle was proposed
+ * before (its cycle key is unique), or when one of its requests is in a proposed chain that
+ * committed after the search read the group. The check runs in this statement, after
+ * claimChainMembers.
  */
 export async function insertChain(em: EntityManager, chain: NewChain): Promise<number | undefined> {
-  const db = kysely(em);
   const requestIds = chain.members.map((m) => m.requestId);
-  const row = await db
-    .insertInto('trade_chains')
-    .columns(['group_key', 'route_type', 'cycle_key'])
-    .expression(
+  const row = await kysely(em)
+    .with('chain', (db) =>
       db
-        .selectNoFrom((eb) => [eb.val(chain.groupKey).as('group_key'), eb.val(chain.routeType).as('route_type'), eb.val(chain.cycleKey).as('cycle_key')])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('trade_chain_members as m')
-                .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
-                .select('m.id')
-                .where('t.status', '=', 'proposed')
-                .where('m.request_id', 'in', requestIds),
+        .insertInto('trade_chains')
+        .columns(['group_key', 'route_type', 'cycle_key'])
+        .expression(
+          db
+            .selectNoFrom((eb) => [eb.val(chain.groupKey).as('group_key'), eb.val(chain.routeType).as('route_type'), eb.val(chain.cycleKey).as('cycle_key')])
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('trade_chain_members as m')
+                    .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
+                    .select('m.id')
+                    .where('t.status', '=', 'proposed')
+                    .where('m.request_id', 'in', requestIds),
+                ),
+              ),
             ),
-          ),
-        ),
+        )
+        .onConflict((oc) => oc.column('cycle_key').doNothing())
+        .returning('id'),
     )
-    .onConflict((oc) => oc.column('cycle_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await db
     .insertInto('trade_chain_members')
-    .values(chain.members.map((m, position) => ({ chain_id: row.id, position, user_id: m.userId, request_id: m.requestId })))
-    .execute();
-  return row.id;
+    .columns(['chain_id', 'position', 'user_id', 'request_id'])
+    // One row per member for the chain inserted above (none when it was not).
+    .expression((db) =>
+      chain.members
+        .map((m, position) =>
+          db
+            .selectFrom('chain')
+            .select(({ cast, val }) => [
+              'chain.id as chain_id',
+              cast<number>(val(position), 'smallint').as('position'),
+              cast<number>(val(m.userId), 'integer').as('user_id'),
+              cast<number>(val(m.requestId), 'integer').as('request_id'),
+            ]),
+        )
+        .reduce((all, next) => all.unionAll(next)),
+    )
+    .returning('chain_id')
+    .executeTakeFirst();
+  return row?.chain_id;
 }
 
 /** The proposed chains any of these requests is in. */
@@ -283,13 +299,4 @@ export async function insertChainTrades(em: EntityManager, chainId: number, requ
       })),
     )
     .execute();
-}
-
-/** The chain_notification template as admins edited it, or undefined when it is missing. */
-export function chainMailTemplate(em: EntityManager) {
-  return kysely(em)
-    .selectFrom('email_templates')
-    .select(['subject_template as subject', 'html_template as html'])
-    .where('template_type', '=', 'chain_notification')
-    .executeTakeFirst();
 }

@@ -1,11 +1,8 @@
 import type { OfferItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { displayDate, displayPosition } from '../../mail/match-notification.ts';
-import { renderTemplate } from '../../mail/render.ts';
+import { sendNotificationMails } from '../../mail/notification-mails.ts';
 import { fullName } from '../users/user.presenter.ts';
-import { logOfferMails, offerMailPeople, offerMailTemplates, type OfferMailLog } from './offers.queries.ts';
-
-type MailDeps = Pick<Deps, 'mailer' | 'orm' | 'log'>;
 
 /** The template of an offer's type: drop_trade_request, pickup_trade_request or trade_trade_request. */
 export const offerTemplateOf = (item: Pick<OfferItem, 'requestType'>) => `${item.requestType}_trade_request`;
@@ -38,39 +35,16 @@ export function offerMailVars(
  * The mail of each new offer's type to its recipient when they allow e-mail, logged as email_sent
  * activity (delivered or not). Runs after the commit, off the request's path.
  */
-export async function sendOfferMails(deps: MailDeps, items: readonly OfferItem[]): Promise<void> {
-  const em = deps.orm.em.fork();
-  const people = await offerMailPeople(
-    em,
-    items.flatMap((i) => [i.toUserId, i.fromUserId]),
-  );
-  const wanted = items.filter((i) => people.get(i.toUserId)?.emailNotifications);
-  if (wanted.length === 0) return;
-  const templates = await offerMailTemplates(em, wanted.map(offerTemplateOf));
-  const logs: OfferMailLog[] = [];
-  for (const item of wanted) {
-    const recipient = people.get(item.toUserId)!;
-    const sender = people.get(item.fromUserId);
-    const template = templates.get(offerTemplateOf(item));
-    if (!sender) continue;
-    if (!template) {
-      deps.log.warn({ template: offerTemplateOf(item) }, 'offer mail template missing: no mail sent');
-      continue;
-    }
-    const vars = offerMailVars(item, recipient, sender);
-    const { delivered } = await deps.mailer.send({
-      to: recipient.email,
-      subject: renderTemplate(template.subject, vars, false),
-      html: renderTemplate(template.html, vars, true),
-    });
-    logs.push({
-      userId: recipient.id,
-      targetId: sender.id,
-      offerId: item.id,
+export function sendOfferMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>, items: readonly OfferItem[]): Promise<void> {
+  return sendNotificationMails(
+    deps,
+    items.map((item) => ({
+      recipientId: item.toUserId,
+      targetId: item.fromUserId,
+      referenceId: item.id,
+      referenceType: 'trade_request',
       template: offerTemplateOf(item),
-      sent: delivered,
-      email: recipient.email,
-    });
-  }
-  await logOfferMails(em, logs);
+      vars: (recipient, sender) => offerMailVars(item, recipient, sender),
+    })),
+  );
 }

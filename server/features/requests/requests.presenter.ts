@@ -1,7 +1,7 @@
 import type { AircraftType, RequestStatus, RequestType, RouteType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { presentUserSummary } from '../users/user.presenter.ts';
-import type { RequestItemRow } from './requests.queries.ts';
+import { presentUserSummary, type UserRecord } from '../users/user.presenter.ts';
+import type { RequestItemRow, StoredRequest } from './requests.queries.ts';
 
 /** A request row (requests.queries.ts) as the client sees it. The columns hold only values the schemas let in. */
 export function presentRequest(row: RequestItemRow): TradeRequestItem {
@@ -31,5 +31,23 @@ export function presentRequest(row: RequestItemRow): TradeRequestItem {
       position: row.position,
       profileImageUrl: row.profileImageUrl,
     }),
+  };
+}
+
+/** A request just stored, with its owner and images as the create has them: the row a read would give. */
+export function storedItemRow(
+  stored: StoredRequest,
+  owner: Pick<UserRecord, 'firstName' | 'lastName' | 'employeeNumber' | 'airline' | 'position' | 'profileImageUrl'>,
+  tripImages: RequestItemRow['tripImages'],
+): RequestItemRow {
+  return {
+    ...stored,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    employeeNumber: owner.employeeNumber,
+    airline: owner.airline,
+    position: owner.position,
+    profileImageUrl: owner.profileImageUrl,
+    tripImages,
   };
 }

@@ -88,21 +88,40 @@ export async function requestsById(em: EntityManager, ids: readonly number[]): P
 /** What a save writes: the fields of the form, the owner's aircraft, and the derived matching columns. */
 export type RequestColumns = Omit<Insertable<DB['requests']>, 'id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 
-/** The new request's id, or undefined when the owner already stored one with this client key. */
-export async function insertRequest(
-  em: EntityManager,
-  userId: number,
-  columns: RequestColumns,
-  clientKey: string | null,
-): Promise<number | undefined> {
-  const row = await kysely(em)
+/** The columns of a request as a TradeRequestItem row names them (itemsQuery's, without the owner's). */
+const storedColumns = [
+  'id',
+  'user_id as userId',
+  'type',
+  'date',
+  'additional_dates as additionalDates',
+  'desired_dates as desiredDates',
+  'route_type as routeType',
+  'route',
+  'reserve_period as reservePeriod',
+  'trip_days as tripDays',
+  'aircraft_type as aircraftType',
+  'notes',
+  'status',
+  'last_date as lastDate',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+/**
+ * The new request as stored (its id, status and times from RETURNING, so the create's answer needs
+ * no second read), or undefined when the owner already stored one with this client key.
+ */
+export function insertRequest(em: EntityManager, userId: number, columns: RequestColumns, clientKey: string | null) {
+  return kysely(em)
     .insertInto('requests')
     .values({ ...columns, user_id: userId, client_key: clientKey })
     .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
-    .returning('id')
+    .returning(storedColumns)
     .executeTakeFirst();
-  return row?.id;
 }
+
+export type StoredRequest = NonNullable<Awaited<ReturnType<typeof insertRequest>>>;
 
 /** The request the owner stored with this key (read after a conflicting insert: committed by then). */
 export async function requestIdByClientKey(em: EntityManager, userId: number, clientKey: string): Promise<number | undefined> {
@@ -115,9 +134,10 @@ export async function requestIdByClientKey(em: EntityManager, userId: number, cl
   return row?.id;
 }
 
-export async function insertTripImages(em: EntityManager, requestId: number, images: readonly StoredUpload[]): Promise<void> {
-  if (images.length === 0) return;
-  await kysely(em)
+/** Stores a request's trip images; returns them as a TradeRequestItem lists them (in upload order). */
+export async function insertTripImages(em: EntityManager, requestId: number, images: readonly StoredUpload[]): Promise<RequestItemRow['tripImages']> {
+  if (images.length === 0) return [];
+  return kysely(em)
     .insertInto('trip_images')
     .values(
       images.map((i) => ({
@@ -128,6 +148,7 @@ export async function insertTripImages(em: EntityManager, requestId: number, ima
         size: i.size,
       })),
     )
+    .returning(['id', 'filename', 'original_name as originalName', 'mime_type as mimeType'])
     .execute();
 }
 

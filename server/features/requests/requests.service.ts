@@ -13,7 +13,7 @@ import { allDatesOf, lastDateOf, todayUtc, type MatchableRequest } from '../matc
 import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
-import { presentRequest } from './requests.presenter.ts';
+import { presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
   boardRequests,
   deleteRequest,
@@ -107,21 +107,22 @@ export class RequestsService {
     const columns = columnsOf(user, groupKey, body);
     const today = todayUtc();
     const clientKey = body.clientKey ?? null;
-    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
+    const stored = await this.deps.events.transaction(this.em, async (em, events) => {
       await lockDatesForMatching(em, groupKey, [...columns.all_dates, ...(columns.desired_dates ?? [])]);
-      const id = await insertRequest(em, user.id, columns, clientKey);
-      if (id === undefined) {
+      const saved = await insertRequest(em, user.id, columns, clientKey);
+      if (saved === undefined) {
         const stored = await requestIdByClientKey(em, user.id, clientKey!);
         if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
         if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
-        return { id: stored, created: false };
+        return { id: stored };
       }
-      await insertTripImages(em, id, images);
-      events.record({ type: 'request.created', requestId: id, userId: user.id, groupKey });
-      await matchRequest(em, events, matchableOf(id, user.id, 'active', body, columns), today, { created: true });
-      return { id, created: true };
+      // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
+      const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
+      events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });
+      await matchRequest(em, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
+      return { id: saved.id, item };
     });
-    return { item: await this.loadOne(id), created };
+    return stored.item ? { item: stored.item, created: true } : { item: await this.loadOne(stored.id), created: false };
   }
 
   /** Owner only (others' ids are not found); re-runs matching with the new dates. JSON only: images stay as they are. */
