@@ -2,8 +2,10 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Pool } from 'pg';
 import { markConnectionFailures } from './connection-failures.ts';
 import { entities } from './entities/index.ts';
+import { prepareRepeatedStatements } from './prepared-statements.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +52,12 @@ export function appDriverOptions(t: DatabaseTimeouts) {
     statement_timeout: t.statementMs,
     // ...unless it is frozen and answers nothing: then the client gives up a little later.
     query_timeout: t.statementMs + 1_000,
-    // So that the failures of a hung or vanished server reach the HTTP layer with a code.
-    onPoolCreated: markConnectionFailures,
+    onPoolCreated(pool: Pool) {
+      // So that the failures of a hung or vanished server reach the HTTP layer with a code.
+      markConnectionFailures(pool);
+      // Hot statements parse and plan once per connection.
+      prepareRepeatedStatements(pool);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import { kysely } from '../../db/kysely.ts';
 import { matchableColumns } from '../matching/matching.queries.ts';
@@ -13,10 +13,28 @@ export interface FoundCycle {
   cUserId: number;
 }
 
+/** The advisory lock that claims a request for one transaction's chain proposal (claimChainMembers). */
+const tryClaim = (requestId: RawBuilder<number>) => sql<boolean>`pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ${requestId}, 0))`;
+
+/**
+ * Claims a ring's three requests, given as an array in id order (`sorted`), without waiting, and
+ * stops at the first one held elsewhere: two transactions after overlapping rings meet first on the
+ * lowest request they share, and the one that gets it goes on. Without the stop, each could hold one
+ * request the other needs, and neither would propose. CASE runs its branches in turn, so a later
+ * request is not tried once an earlier one failed.
+ */
+const claimInOrder = (sorted: RawBuilder<number[]>) => sql<boolean>`
+  case when ${tryClaim(sql`${sorted}[1]`)} then
+    case when ${tryClaim(sql`${sorted}[2]`)} then ${tryClaim(sql`${sorted}[3]`)} else false end
+  else false end`;
+
 /**
  * The rings of three that `r` closes, at most `limit`, oldest partners first; none when r already
  * has an open pairwise match or sits in a proposed chain. Partners are current active trade
- * requests of r's group and route type, of other crew, in no proposed chain.
+ * requests of r's group and route type, of other crew, in no proposed chain. The first ring's three
+ * requests are claimed in the same statement (`firstClaimed`, as claimChainMembers would), since the
+ * first is nearly always the one proposed: one round trip less inside the create's locks. The claim
+ * comes after the search's snapshot, and the chain's insert re-checks in a statement of its own.
  *
  * Hand-written because the builder cannot say it: array overlaps between two materialised sets of
  * the same CTE. The requests already in a proposed chain come from trade_chains_open_index (the
@@ -26,8 +44,13 @@ export interface FoundCycle {
  * b's dates against c's desired dates runs over the few rows that already meet r (docs/decisions/0014).
  * Every value is bound (arrays as text[] parameters).
  */
-export async function findCycles(em: EntityManager, r: MatchableRequest, today: string, limit: number): Promise<FoundCycle[]> {
-  const { rows } = await sql<FoundCycle>`
+export async function findCycles(
+  em: EntityManager,
+  r: MatchableRequest,
+  today: string,
+  limit: number,
+): Promise<{ cycles: FoundCycle[]; firstClaimed: boolean }> {
+  const { rows } = await sql<FoundCycle & { firstClaimed: boolean | null }>`
     with busy as materialized (
       select m.request_id from trade_chains t join trade_chain_members m on m.chain_id = t.id
       where t.group_key = ${r.groupKey} and t.status = 'proposed'
@@ -39,17 +62,30 @@ export async function findCycles(em: EntityManager, r: MatchableRequest, today: 
         and not exists (select 1 from busy where busy.request_id = c.id)
     ),
     b as materialized (select * from cand where desired_dates && ${r.allDates}::text[]),
-    c as materialized (select * from cand where all_dates && ${r.desiredDates}::text[])
-    select b.id as "bId", b.user_id as "bUserId", c.id as "cId", c.user_id as "cUserId"
-    from b join c on c.user_id <> b.user_id and b.all_dates && c.desired_dates
-    where not exists (
-        select 1 from matches m
-        where (m.request_id = ${r.id} or m.matched_request_id = ${r.id}) and m.status in ('pending', 'active', 'trade_requested')
-      )
-      and not exists (select 1 from busy where busy.request_id = ${r.id})
-    order by b.id, c.id
-    limit ${limit}`.execute(kysely(em));
-  return rows;
+    c as materialized (select * from cand where all_dates && ${r.desiredDates}::text[]),
+    found as materialized (
+      select b.id as b_id, b.user_id as b_user_id, c.id as c_id, c.user_id as c_user_id
+      from b join c on c.user_id <> b.user_id and b.all_dates && c.desired_dates
+      where not exists (
+          select 1 from matches m
+          where (m.request_id = ${r.id} or m.matched_request_id = ${r.id}) and m.status in ('pending', 'active', 'trade_requested')
+        )
+        and not exists (select 1 from busy where busy.request_id = ${r.id})
+      order by b.id, c.id
+      limit ${limit}
+    ),
+    claim as materialized (
+      select ${claimInOrder(sql`s.ids`)} as claimed
+      from (select array_agg(x order by x) as ids from (select * from found order by b_id, c_id limit 1) f,
+            unnest(array[${r.id}::int, f.b_id, f.c_id]) as x) as s
+      where s.ids is not null
+    )
+    select b_id as "bId", b_user_id as "bUserId", c_id as "cId", c_user_id as "cUserId", (select claimed from claim) as "firstClaimed"
+    from found order by b_id, c_id`.execute(kysely(em));
+  return {
+    cycles: rows.map(({ firstClaimed: _claimed, ...cycle }) => cycle),
+    firstClaimed: rows[0]?.firstClaimed === true,
+  };
 }
 
 export interface NewChain {
@@ -60,30 +96,18 @@ export interface NewChain {
 }
 
 /**
- * Claims the requests of a ring for this transaction's proposal, without waiting: false when another
- * transaction holds one of them, because it is proposing a chain with it right now. That chain will
- * hold the request, so this ring is skipped; the next save in the group looks again. Taken after the
- * create's date locks. Being non-blocking, it can never join a deadlock. A claim lasts until the
- * transaction ends, also when the chain is then not proposed.
+ * Claims the three requests of a ring for this transaction's proposal, without waiting (claimInOrder):
+ * false when another transaction holds one of them, because it is proposing a chain with it right
+ * now. That chain will hold the request, so this ring is skipped; the next save in the group looks
+ * again. Taken after the create's date locks. Being non-blocking, it can never join a deadlock. A
+ * claim lasts until the transaction ends, also when the chain is then not proposed.
  *
  * Hand-written: advisory locks (docs/decisions/0015).
  */
 export async function claimChainMembers(em: EntityManager, requestIds: readonly number[]): Promise<boolean> {
-  // In id order, stopping at the first request held elsewhere: two transactions after overlapping
-  // rings meet first on the lowest request they share, and the one that gets it goes on. Without
-  // the stop, each could hold one request the other needs, and neither would propose.
   const { rows } = await sql<{ claimed: boolean }>`
-    with recursive ids as (
-      select id, row_number() over (order by id) as n from unnest(${[...requestIds]}::int[]) as id
-    ),
-    claim(n, ok) as (
-      select 1::bigint, pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ids.id, 0)) from ids where ids.n = 1
-      union all
-      select claim.n + 1, pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ids.id, 0))
-      from claim join ids on ids.n = claim.n + 1
-      where claim.ok
-    )
-    select count(*) filter (where ok) = (select count(*) from ids) as claimed from claim`.execute(kysely(em));
+    select ${claimInOrder(sql`s.ids`)} as claimed
+    from (select array_agg(x order by x) as ids from unnest(${[...requestIds]}::int[]) as x) as s`.execute(kysely(em));
   return rows[0]?.claimed === true;
 }
 

@@ -50,14 +50,16 @@ export async function proposeChainFor(
   today: string,
 ): Promise<number | undefined> {
   if (r.type !== 'trade' || r.status !== 'active' || !isCurrent(r, today)) return undefined;
-  for (const c of await findCycles(em, r, today, CYCLES_TRIED)) {
+  const { cycles, firstClaimed } = await findCycles(em, r, today, CYCLES_TRIED);
+  for (const [i, c] of cycles.entries()) {
     const members = [
       { userId: r.userId, requestId: r.id },
       { userId: c.bUserId, requestId: c.bId },
       { userId: c.cUserId, requestId: c.cId },
     ];
     // Another transaction is proposing with one of them right now: its chain will hold the request.
-    if (!(await claimChainMembers(em, members.map((m) => m.requestId)))) continue;
+    const claimed = i === 0 ? firstClaimed : await claimChainMembers(em, members.map((m) => m.requestId));
+    if (!claimed) continue;
     const key = cycleKey(members.map((m) => m.requestId));
     const id = await insertChain(em, { groupKey: r.groupKey, routeType: r.routeType, cycleKey: key, members });
     if (id === undefined) continue;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
 import { counterpartType, type MatchableRequest } from './matching.rules.ts';
 
@@ -11,7 +11,7 @@ const lockKey = (name: string) => sql`hashtextextended(${name}, 0)`;
  * find the other. With it the second one waits, then (read committed: each statement sees the
  * latest commits) finds the first. The lock ends with the transaction. Every write that edits,
  * removes or moves a group's requests takes it (profile changes, offers, chain answers included);
- * a create takes the finer lockDatesForMatching instead.
+ * a create takes the finer groupKeyOnceLocked instead.
  */
 export async function lockGroupForMatching(em: EntityManager, groupKey: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(${lockKey(`matching:${groupKey}`)})`.execute(kysely(em));
@@ -27,17 +27,34 @@ export async function lockGroupForMatching(em: EntityManager, groupKey: string):
  *
  * Hand-written: the locks must be taken in this order (the group's first, then the dates' by key),
  * which a plain select list does not promise; UNION ALL runs its branches in turn and the keys come
- * out of an ordered subquery. One statement: one round trip on every create.
+ * out of an ordered subquery.
+ *
+ * The result is the group key itself, read once every lock is held: the create's insert takes it as
+ * its group_key value (requests.queries.ts insertRequest), so one statement takes the locks and then
+ * inserts the row, one round trip on every create. The value is computed before the row exists, so
+ * the locks still come before the row and its foreign-key lock on the owner, in the order every
+ * other write takes them. Matching runs in the next statement, whose snapshot is taken after the
+ * locks: it sees every create that held one of these dates before.
  */
+export function groupKeyOnceLocked(groupKey: string, dates: readonly string[]): RawBuilder<string> {
+  return sql<string>`(
+    select ${groupKey}::text from (
+      select count(*) as n from (
+        select pg_advisory_xact_lock_shared(${lockKey(`matching:${groupKey}`)})
+        union all
+        select pg_advisory_xact_lock(k) from (
+          select distinct hashtextextended(${`matching:${groupKey}:`} || d, 0) as k from unnest(${[...dates]}::text[]) as d order by k
+        ) as keys
+      ) as locks
+    ) as locked
+    -- Read, or the planner drops the unread count and the locks with it (always 1 or more: the group's).
+    where locked.n > 0
+  )`;
+}
+
+/** The same locks on their own (tests of what they hold off). */
 export async function lockDatesForMatching(em: EntityManager, groupKey: string, dates: readonly string[]): Promise<void> {
-  await sql`
-    select count(*) from (
-      select pg_advisory_xact_lock_shared(${lockKey(`matching:${groupKey}`)})
-      union all
-      select pg_advisory_xact_lock(k) from (
-        select distinct hashtextextended(${`matching:${groupKey}:`} || d, 0) as k from unnest(${[...dates]}::text[]) as d order by k
-      ) as keys
-    ) as locked`.execute(kysely(em));
+  await sql`select ${groupKeyOnceLocked(groupKey, dates)}`.execute(kysely(em));
 }
 
 /** The columns of a request that matching and the chain rules read (MatchableRequest). */

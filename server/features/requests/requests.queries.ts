@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Insertable, Kysely } from 'kysely';
+import type { Expression, Insertable, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
@@ -110,12 +110,19 @@ const storedColumns = [
 
 /**
  * The new request as stored (its id, status and times from RETURNING, so the create's answer needs
- * no second read), or undefined when the owner already stored one with this client key.
+ * no second read), or undefined when the owner already stored one with this client key. Its group
+ * key is an expression: matching's groupKeyOnceLocked, which takes the create's locks first.
  */
-export function insertRequest(em: EntityManager, userId: number, columns: RequestColumns, clientKey: string | null) {
+export function insertRequest(
+  em: EntityManager,
+  userId: number,
+  columns: Omit<RequestColumns, 'group_key'>,
+  groupKey: Expression<string>,
+  clientKey: string | null,
+) {
   return kysely(em)
     .insertInto('requests')
-    .values({ ...columns, user_id: userId, client_key: clientKey })
+    .values({ ...columns, group_key: groupKey, user_id: userId, client_key: clientKey })
     .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
     .returning(storedColumns)
     .executeTakeFirst();

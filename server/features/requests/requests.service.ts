@@ -8,7 +8,7 @@ import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
 import { recheckChains } from '../chains/chains.service.ts';
 import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
-import { lockDatesForMatching, lockGroupForMatching } from '../matching/matching.queries.ts';
+import { groupKeyOnceLocked, lockGroupForMatching } from '../matching/matching.queries.ts';
 import { allDatesOf, lastDateOf, todayUtc, type MatchableRequest } from '../matching/matching.rules.ts';
 import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
@@ -108,8 +108,9 @@ export class RequestsService {
     const today = todayUtc();
     const clientKey = body.clientKey ?? null;
     const stored = await this.deps.events.transaction(this.em, async (em, events) => {
-      await lockDatesForMatching(em, groupKey, [...columns.all_dates, ...(columns.desired_dates ?? [])]);
-      const saved = await insertRequest(em, user.id, columns, clientKey);
+      // One statement: the create's matching locks (its dates', the group's shared), then the row.
+      const locked = groupKeyOnceLocked(groupKey, [...columns.all_dates, ...(columns.desired_dates ?? [])]);
+      const saved = await insertRequest(em, user.id, columns, locked, clientKey);
       if (saved === undefined) {
         const stored = await requestIdByClientKey(em, user.id, clientKey!);
         if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
