@@ -8,6 +8,7 @@ import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { NotificationMails } from './mail/notification-mails.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
 import type { PushSender } from './features/push/push-sender.ts';
 
@@ -17,6 +18,8 @@ export interface Deps {
   log: Logger;
   orm: MikroORM;
   mailer: Mailer;
+  /** Match, chain and offer notices by e-mail, sent in batches (mail/notification-mails.ts). */
+  notificationMails: NotificationMails;
   limits: RateLimits;
   hasher: PasswordHasher;
   publisher: Publisher;

@@ -18,6 +18,7 @@ import { createRateLimits } from './http/rate-limit.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createNotificationMails } from './mail/notification-mails.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { createPushSender } from './features/push/push-sender.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
@@ -87,6 +88,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     log,
     orm: db.orm,
     mailer,
+    notificationMails: createNotificationMails({ mailer, orm: db.orm, log }),
     limits: createRateLimits(redis?.limits, config.rateLimitOverrides),
     hasher: createPasswordHasher(config.argon2),
     publisher: createPublisher(io),
@@ -129,6 +131,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       clearTimeout(cut);
       // What the last writes set off (counts, notices, push) still reads the database: let it finish.
       await deps.events.settled();
+      await deps.notificationMails.close();
       await mailer.close();
       if (redis) for (const c of [redis.pub, redis.sub, redis.limits]) c.disconnect();
       await db.close();

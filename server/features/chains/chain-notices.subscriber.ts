@@ -3,13 +3,13 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { chainsById } from './chains.queries.ts';
 import { chainItemsOf } from './chains.service.ts';
-import { sendChainMails } from './chain-mails.ts';
+import { chainMailDrafts } from './chain-mails.ts';
 
 /**
  * Every member of a chain hears of it live as it is proposed and each time it changes (the whole
  * chain, as GET /api/chains shows it); a new proposal is mailed in the background too.
  */
-export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log'>) =>
   defineSubscriber({
     name: 'chain-notices',
     handles: ['chain.changed'],
@@ -21,7 +21,6 @@ export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' |
         if (item) deps.publisher.publish(e.userIds.map(rooms.user), 'chain:update', item);
       }
       const proposed = items.filter((i) => events.some((e) => e.proposed && e.chainId === i.id));
-      if (proposed.length)
-        void sendChainMails(deps, proposed).catch((err: unknown) => deps.log.warn({ err }, 'chain notification mail failed'));
+      deps.notificationMails.queue(chainMailDrafts(proposed));
     },
   });

@@ -4,7 +4,7 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { MatchSide } from '../matches/matches.presenter.ts';
 import { matchItemsOf } from '../matches/matches.service.ts';
-import { sendMatchMails } from './match-mails.ts';
+import { matchMailDrafts } from './match-mails.ts';
 
 /** Each new match from both users' sides. */
 const sidesOf = (m: CreatedMatch): MatchSide[] => [
@@ -17,7 +17,7 @@ const sidesOf = (m: CreatedMatch): MatchSide[] => [
  * slow or failing mail server never holds up the request that caused it); a changed or deleted
  * match reaches both as match:update.
  */
-export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log'>) =>
   defineSubscriber({
     name: 'match-notices',
     handles: ['match.created', 'match.changed'],
@@ -31,6 +31,6 @@ export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' |
       const items = await matchItemsOf(deps.orm.em.fork(), created.flatMap(sidesOf));
       // Each item is oriented for one user: its request is theirs.
       for (const item of items) deps.publisher.publish(rooms.user(item.request.userId), 'match:new', item);
-      void sendMatchMails(deps, items).catch((err: unknown) => deps.log.warn({ err }, 'match notification mail failed'));
+      deps.notificationMails.queue(matchMailDrafts(items));
     },
   });

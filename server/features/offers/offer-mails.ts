@@ -1,7 +1,6 @@
 import type { OfferItem } from '#protocol/shapes.ts';
-import type { Deps } from '../../deps.ts';
 import { displayDate, displayPosition } from '../../mail/match-notification.ts';
-import { sendNotificationMails } from '../../mail/notification-mails.ts';
+import type { NotificationDraft } from '../../mail/notification-mails.ts';
 import { fullName } from '../users/user.presenter.ts';
 
 /** The template of an offer's type: drop_trade_request, pickup_trade_request or trade_trade_request. */
@@ -31,20 +30,13 @@ export function offerMailVars(
   };
 }
 
-/**
- * The mail of each new offer's type to its recipient when they allow e-mail, logged as email_sent
- * activity (delivered or not). Runs after the commit, off the request's path.
- */
-export function sendOfferMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>, items: readonly OfferItem[]): Promise<void> {
-  return sendNotificationMails(
-    deps,
-    items.map((item) => ({
-      recipientId: item.toUserId,
-      targetId: item.fromUserId,
-      referenceId: item.id,
-      referenceType: 'trade_request',
-      template: offerTemplateOf(item),
-      vars: (recipient, sender) => offerMailVars(item, recipient, sender),
-    })),
-  );
-}
+/** The mail of each new offer's type to its recipient (sent when they allow e-mail). */
+export const offerMailDrafts = (items: readonly OfferItem[]): NotificationDraft[] =>
+  items.map((item) => ({
+    recipientId: item.toUserId,
+    targetId: item.fromUserId,
+    referenceId: item.id,
+    referenceType: 'trade_request',
+    template: offerTemplateOf(item),
+    vars: (recipient, sender) => offerMailVars(item, recipient, sender),
+  }));

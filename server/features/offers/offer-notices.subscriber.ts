@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { sendOfferMails } from './offer-mails.ts';
+import { offerMailDrafts } from './offer-mails.ts';
 import { offersByIds } from './offers.queries.ts';
 import { offerItemsOf } from './offers.service.ts';
 
@@ -10,7 +10,7 @@ import { offerItemsOf } from './offers.service.ts';
  * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background;
  * an answer, a cancel or a hide as offer:update. Whoever's bell changed refetches it.
  */
-export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' | 'orm' | 'log'>) =>
+export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log'>) =>
   defineSubscriber({
     name: 'offer-notices',
     handles: ['offer.sent', 'offer.answered', 'offer.removed'],
@@ -35,6 +35,6 @@ export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'mailer' |
       const em = deps.orm.em.fork();
       const items = await offerItemsOf(em, await offersByIds(em, sent));
       for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
-      void sendOfferMails(deps, items).catch((err: unknown) => deps.log.warn({ err }, 'offer mail failed'));
+      deps.notificationMails.queue(offerMailDrafts(items));
     },
   });
