@@ -6,3 +6,10 @@ export const percentile = (sorted: readonly number[], p: number) =>
 
 /** Milliseconds to one decimal, as the tables print them. */
 export const tenths = (v: number) => Math.round(v * 10) / 10;
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : tenths((sorted[mid - 1]! + sorted[mid]!) / 2);
+}

@@ -46,33 +46,41 @@ const loggedFor = (refs: number[]) =>
     [refs],
   );
 
+/** A mailer whose sends wait until `release` is called, to hold a batch in flight. */
+function heldMailer() {
+  const rec = recordingMailer();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const mailer: Mailer = { ...rec.mailer, sendAll: async (mails) => (await held, rec.mailer.sendAll(mails)) };
+  return { mailer, batches: rec.batches, release };
+}
+
 describe('notification mails', () => {
-  it("sends the mails of every commit queued within one window as one batch, rendered and logged", async () => {
-    const { mailer, batches } = recordingMailer();
-    const mails = createNotificationMails({ mailer, orm: app.server.deps.orm, log: pino({ level: 'silent' }) }, 200);
+  it('sends a commit\'s mails at once, and what queued meanwhile as one later batch, rendered and logged', async () => {
+    const { mailer, batches, release } = heldMailer();
+    const mails = createNotificationMails({ mailer, orm: app.server.deps.orm, log: pino({ level: 'silent' }) });
     mails.queue([draft(ada, bo, 901)]);
-    await new Promise((r) => setTimeout(r, 50));
+    // The first batch is being sent: these two wait for it, then leave together.
+    await new Promise((r) => setTimeout(r, 100));
     mails.queue([draft(bo, ada, 902)]);
-    expect(batches).toEqual([]);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(batches).toHaveLength(1);
-    expect(batches[0]!.map((m) => [m.to, m.subject])).toEqual([
-      [ada.email, expect.stringContaining('Bo')],
-      [bo.email, expect.stringContaining('Ada')],
-    ]);
-    expect(await loggedFor([901, 902])).toEqual([
+    mails.queue([draft(ada, bo, 903)]);
+    release();
+    await mails.close();
+    expect(batches.map((b) => b.map((m) => m.to))).toEqual([[ada.email], [bo.email, ada.email]]);
+    expect(batches[1]![0]!.subject).toContain('Ada');
+    expect(await loggedFor([901, 902, 903])).toEqual([
       { user_id: ada.user.id, reference_id: 901, email_sent: true },
       { user_id: bo.user.id, reference_id: 902, email_sent: true },
+      { user_id: ada.user.id, reference_id: 903, email_sent: true },
     ]);
-    await mails.close();
   });
 
-  it('sends what is still queued at once when closed (shutdown), and nothing after', async () => {
+  it('waits on close until what is queued has been sent (shutdown)', async () => {
     const { mailer, batches } = recordingMailer();
-    const mails = createNotificationMails({ mailer, orm: app.server.deps.orm, log: pino({ level: 'silent' }) }, 60_000);
-    mails.queue([draft(ada, bo, 903)]);
+    const mails = createNotificationMails({ mailer, orm: app.server.deps.orm, log: pino({ level: 'silent' }) });
+    mails.queue([draft(ada, bo, 904)]);
     await mails.close();
     expect(batches.map((b) => b.map((m) => m.to))).toEqual([[ada.email]]);
-    expect(await loggedFor([903])).toHaveLength(1);
+    expect(await loggedFor([904])).toHaveLength(1);
   });
 });

@@ -60,45 +60,41 @@ export async function sendNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 
   );
 }
 
-/** A window's notification mails, sent together (createNotificationMails). */
+/** Notification mails as commits queue them (createNotificationMails). */
 export interface NotificationMails {
-  /** A commit's mails: they go out with the others of the current window. Never throws. */
+  /** A commit's mails: sent now, or with the next batch when one is being sent. Never throws. */
   queue(drafts: readonly NotificationDraft[]): void;
-  /** Sends what is queued and waits for every batch under way (shutdown). */
+  /** Waits until everything queued has been sent (shutdown). */
   close(): Promise<void>;
 }
 
-/** How long a commit's notification mails wait for others to go out with. */
-export const MAIL_WINDOW_MS = 250;
-
 /**
- * Notification mails leave in batches: the first mail of a quiet moment opens a window of
- * `windowMs`, and every commit's mails queued meanwhile go out with it, in one read of people and
- * templates, one send and one insert of the logs (sendNotificationMails). Under a hundred creates a
- * second that is a few statements every quarter second instead of four after every commit, work
- * that otherwise shares the cores with the writes being answered; a mail waits a quarter second
- * longer, which no inbox shows. Batches run one after another, in the order they were queued.
+ * Notification mails leave in batches of whatever queued while the previous batch was being sent:
+ * one read of people and templates, one send and one insert of the logs per batch
+ * (sendNotificationMails). When mail is quiet a commit's mails go at once, on their own; under a
+ * burst of commits the ones that piled up share a batch, so the mail work grows slower than the
+ * writes. No timer window: a window gathered a quarter second of commits into one burst of
+ * rendering and inserting that stalled the writes being answered at that moment (measured: the
+ * create's p99 rose by about 10 ms at 100/s).
  */
-export function createNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>, windowMs = MAIL_WINDOW_MS): NotificationMails {
+export function createNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>): NotificationMails {
   let pending: NotificationDraft[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let sending: Promise<void> = Promise.resolve();
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
-    sending = sending.then(() => sendNotificationMails(deps, batch)).catch((err: unknown) => deps.log.warn({ err }, 'notification mail failed'));
+  let sending: Promise<void> | undefined;
+  const sendPending = async () => {
+    while (pending.length) {
+      const batch = pending;
+      pending = [];
+      await sendNotificationMails(deps, batch).catch((err: unknown) => deps.log.warn({ err }, 'notification mail failed'));
+    }
+    sending = undefined;
   };
   return {
     queue(drafts) {
       if (drafts.length === 0) return;
       pending.push(...drafts);
-      timer ??= setTimeout(flush, windowMs);
+      sending ??= sendPending();
     },
     async close() {
-      flush();
       await sending;
     },
   };
