@@ -1,6 +1,9 @@
 import type { Scenario } from './scenarios.ts';
-import { seedRequests } from './seed-requests.ts';
-import { seedUsers } from './seed-users.ts';
+import { runLoad } from './load.ts';
+import { withReference } from './reference.ts';
+import { SECONDS, WARMUP_SECONDS } from './run.ts';
+import { CALLER_GROUP, seedRequests } from './seed-requests.ts';
+import { createSessions, seedGroupCrew, seedUsers } from './seed-users.ts';
 
 let seq = 0;
 const futureDate = () => new Date(Date.now() + (1 + (seq++ % 60)) * 86_400_000).toISOString().slice(0, 10);
@@ -17,17 +20,49 @@ export const newRequestBody = () => {
   });
 };
 
-/** GET /api/all-trades and POST /api/requests (with matching) on 100k stored requests. */
+/** Crew of the busy group who post in turn (ARCHITECTURE.md section 10: never one account with thousands). */
+const POSTERS = 40;
+
+/**
+ * GET /api/all-trades and POST /api/requests (with matching) on 100k stored requests, the creates
+ * by 40 crew of the group in turn, against the yardsticks of the same sitting: the one-select
+ * route for the board, the insert-and-lookup transaction for the create (both at the same rates).
+ */
 export const requestsScenario: Scenario = {
   name: 'requests',
-  description: 'tradeboard and request creation, 100k requests, 200 active in the group',
+  description: `tradeboard and request creation (${POSTERS} crew in turn), 100k requests, 200 active in the group; against the yardsticks`,
   async run(ctx) {
     const cookies = await seedUsers(ctx.db, 10_000, 1);
-    await seedRequests(ctx.db, { active: 200, others: 100_000 - 200, users: 10_000 });
+    const crew = await seedGroupCrew(ctx.db, CALLER_GROUP, POSTERS - 20);
+    await seedRequests(ctx.db, { active: 200, others: 100_000 - 200, users: 10_000, activeCrew: crew.length - 1 });
     const headers = { cookie: cookies[0]!, 'content-type': 'application/json' };
     await ctx.load('GET /api/all-trades', { path: '/api/all-trades', headers, rate: 200 });
     await ctx.load('GET /api/all-trades', { path: '/api/all-trades', headers });
-    await ctx.load('POST /api/requests (matching)', { path: '/api/requests', method: 'POST', headers, rate: 100, body: newRequestBody });
+    const posters = await createSessions(ctx.db, crew.slice(0, POSTERS));
+    let turn = 0;
+    const creates = await ctx.load(`POST /api/requests (matching; ${POSTERS} crew in turn)`, {
+      path: '/api/requests',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      headersEach: () => ({ cookie: posters[turn++ % posters.length]! }),
+      rate: 100,
+      body: newRequestBody,
+    });
+    const ref = await withReference(ctx, async (url) => {
+      const measure = async (label: string, path: string, method: 'GET' | 'POST', rate: number) => {
+        const opts = { url: url(path), label, method, rate };
+        await runLoad({ ...opts, seconds: WARMUP_SECONDS });
+        const r = await runLoad({ ...opts, seconds: SECONDS });
+        ctx.record(r);
+        return r;
+      };
+      return measure('reference /insert-lookup (insert + indexed lookup, one transaction)', '/insert-lookup', 'POST', 100);
+    });
+    const x = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : 'n/a');
+    ctx.note(
+      `At 100/s: create (matching; ${POSTERS} crew in turn) p50 ${creates.p50} / p99 ${creates.p99} ms; insert-and-lookup p50 ${ref.p50} / p99 ${ref.p99} ms ` +
+        `in the same sitting: ${x(creates.p50, ref.p50)} and ${x(creates.p99, ref.p99)} (budget: within 3x + a few ms).`,
+    );
   },
 };
 

@@ -11,7 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import argon2 from 'argon2';
 import type { LoadResult } from './load.ts';
-import { freePort, rssMb, startAppInstances, stopInstances } from './processes.ts';
+import { freePort, rssMb, startAppInstances, startProcess, stopInstances, stopProcess } from './processes.ts';
 import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
 import { bulkSessions } from './seed-offers.ts';
@@ -26,6 +26,10 @@ const THINK_SECONDS = 10;
 const WARMUP_SHARE = 0.2;
 /** Client processes holding the crew's sockets (soak-sockets.ts). */
 const SOCKET_PROCESSES = 2;
+/** Callers of the yardstick routes, paced as the crew are. */
+const YARDSTICK_CALLERS = 50;
+const YARDSTICK_READ = 'yardstick GET /one-select';
+const YARDSTICK_WRITE = 'yardstick POST /insert-lookup';
 const BASES = ['ATL', 'JFK', 'LAX', 'ORD', 'DFW', 'SEA', 'BOS', 'MSP', 'DEN', 'MIA'];
 
 const now = () => performance.now();
@@ -102,7 +106,15 @@ async function seedCrew(ctx: BenchContext): Promise<Crew[]> {
   return rows.rows.map((r) => ({ id: r.id, group: BASES.indexOf(r.base), cookie: cookies.get(r.id)!, requests: [] }));
 }
 
-type Call = { label: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; after?: (body: unknown) => void };
+type Call = {
+  label: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  after?: (body: unknown) => void;
+  /** Another server's balancer (the yardstick's); the app's by default. */
+  base?: string;
+};
 
 const request = () => ({
   type: Math.random() < 0.5 ? 'drop' : 'pickup',
@@ -169,6 +181,13 @@ export const soakScenario: Scenario = {
     const lbPort = await freePort();
     const lb = roundRobin(lbPort, ports);
     const base = `http://127.0.0.1:${lbPort}`;
+    // The yardstick routes (reference-server.ts) in the same sitting, behind a balancer of their own:
+    // each route's p50 and p99 read against them (ARCHITECTURE.md section 10).
+    const refPort = await freePort();
+    const reference = await startProcess('scripts/bench/reference-server.ts', { DATABASE_URL: ctx.databaseUrl, PORT: String(refPort) }, /READY/);
+    const refLbPort = await freePort();
+    const refLb = roundRobin(refLbPort, [refPort]);
+    const refBase = `http://127.0.0.1:${refLbPort}`;
     const latencies = new Map<string, number[]>();
     const errors = new Map<string, number>();
     let stopping = false;
@@ -178,7 +197,7 @@ export const soakScenario: Scenario = {
     async function call(me: Crew, c: Call): Promise<void> {
       const start = now();
       try {
-        const res = await fetch(base + c.path, {
+        const res = await fetch((c.base ?? base) + c.path, {
           method: c.method,
           headers: { cookie: me.cookie, ...(c.body ? { 'content-type': 'application/json' } : {}) },
           body: c.body ? JSON.stringify(c.body) : undefined,
@@ -227,10 +246,23 @@ export const soakScenario: Scenario = {
           if (!stopping) await call(me, nextCall(me, crew));
         }
       });
+      // A few callers of the yardsticks, paced like the crew: about 5 calls a second in all.
+      const yardsticks = crew.slice(0, YARDSTICK_CALLERS).map(async (me) => {
+        for (let turn = 0; !stopping; turn++) {
+          await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * THINK_SECONDS * 1000));
+          if (stopping) break;
+          await call(
+            me,
+            turn % 2
+              ? { label: YARDSTICK_WRITE, method: 'POST', path: '/insert-lookup', base: refBase }
+              : { label: YARDSTICK_READ, method: 'GET', path: '/one-select', base: refBase },
+          );
+        }
+      });
       await new Promise((r) => setTimeout(r, totalMs));
       stopping = true;
       clearInterval(sampler);
-      await Promise.all(loops);
+      await Promise.all([...loops, ...yardsticks]);
 
       const measuredSeconds = (totalMs - warmupMs) / 1000;
       for (const [label, list] of [...latencies.entries()].sort()) {
@@ -247,6 +279,17 @@ export const soakScenario: Scenario = {
         };
         ctx.record(row);
       }
+      const p = (label: string, q: number) => round(percentile([...(latencies.get(label) ?? [])].sort((a, b) => a - b), q));
+      const against = (label: string, yardstick: string) =>
+        `${label.replace(/^(GET|POST|PUT|DELETE) /, '')} ${p(label, 50)} / ${p(label, 99)} ms (${(p(label, 50) / p(yardstick, 50)).toFixed(1)}x / ${(p(label, 99) / p(yardstick, 99)).toFixed(1)}x)`;
+      const writes = ['POST /api/requests', 'PUT /api/requests/:id', 'DELETE /api/requests/:id', 'POST /api/messages', 'POST /api/base-chat'];
+      const reads = [...latencies.keys()].filter((l) => l.startsWith('GET /api/')).sort();
+      ctx.note(
+        `Soak against the yardsticks of the same sitting (p50 / p99, and as a multiple of the yardstick's): one-select ${p(YARDSTICK_READ, 50)} / ${p(YARDSTICK_READ, 99)} ms, ` +
+          `insert-and-lookup ${p(YARDSTICK_WRITE, 50)} / ${p(YARDSTICK_WRITE, 99)} ms. Reads against one-select: ${reads.map((l) => against(l, YARDSTICK_READ)).join('; ')}. ` +
+          `Writes against insert-and-lookup: ${writes.filter((l) => latencies.has(l)).map((l) => against(l, YARDSTICK_WRITE)).join('; ')}. ` +
+          `(Budgets: the board within 2x of one-select, a create within 3x of insert-and-lookup + a few ms.)`,
+      );
       const after = memory.filter((m) => m.at >= warmupMs);
       const firstMinute = after.filter((m) => m.at < warmupMs + 60_000);
       const lastMinute = after.filter((m) => m.at >= totalMs - 60_000);
@@ -271,6 +314,8 @@ export const soakScenario: Scenario = {
       stopping = true;
       for (const child of socketProcesses) child.kill();
       lb.close();
+      refLb.close();
+      await stopProcess(reference);
       await stopInstances(instances);
     }
   },
