@@ -10,6 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import argon2 from 'argon2';
+import { analyzeWhileGrowing } from './analyze.ts';
 import type { LoadResult } from './load.ts';
 import { freePort, rssMb, startAppInstances, startProcess, stopInstances, stopProcess } from './processes.ts';
 import type { BenchContext } from './run.ts';
@@ -233,6 +234,7 @@ export const soakScenario: Scenario = {
 
       const totalMs = MINUTES * 60_000;
       const warmupMs = totalMs * WARMUP_SHARE;
+      const stopAnalyzing = await analyzeWhileGrowing(ctx.db);
       const memory: { at: number; mb: number[] }[] = [];
       const started = now();
       const sampler = setInterval(() => memory.push({ at: now() - started, mb: instances.map((p) => rssMb(p.process.pid!)) }), 10_000);
@@ -263,6 +265,7 @@ export const soakScenario: Scenario = {
       stopping = true;
       clearInterval(sampler);
       await Promise.all([...loops, ...yardsticks]);
+      await stopAnalyzing();
 
       const measuredSeconds = (totalMs - warmupMs) / 1000;
       for (const [label, list] of [...latencies.entries()].sort()) {
