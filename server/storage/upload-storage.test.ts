@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
-import { RequestsService } from '../features/requests/requests.service.ts';
 import { listUploads, requestBody, requestForm, TINY_PNG } from '../features/requests/requests.fixtures.ts';
+import { EventBus } from '../events/event-bus.ts';
 import { createLogger } from '../lib/logger.ts';
 import { makeUser } from '../test/factories.ts';
 import { sql } from '../test/outbox.ts';
@@ -39,10 +39,8 @@ const age = async (file: string, ms: number) => {
 describe('files and rows agree when a write fails', () => {
   it('a failure after the commit keeps the committed image rows and their files', async () => {
     const { client, user } = await makeUser(app);
-    // The answer is loaded after the commit; a database fault there must not take the stored files.
-    vi.spyOn(RequestsService.prototype as unknown as { loadOne: () => Promise<unknown> }, 'loadOne').mockRejectedValueOnce(
-      new Error('connection lost'),
-    );
+    // A fault once the transaction has committed (here, as its events are dispatched) must not take the stored files.
+    vi.spyOn(EventBus.prototype, 'dispatch').mockRejectedValueOnce(new Error('connection lost'));
     const res = await client.post('/api/requests', requestForm(requestBody(), [png()]));
     expect(res.status).toBe(500);
     const rows = await sql<{ filename: string }>(
