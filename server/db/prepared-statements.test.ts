@@ -54,4 +54,21 @@ describe('prepareRepeatedStatements', () => {
       client.release();
     }
   });
+
+  it('prepares again after a first preparation failed in an aborted transaction', async () => {
+    const text = 'select $1::int * 2 as n';
+    const client = await pool.connect();
+    try {
+      for (let i = 1; i < PREPARE_AFTER; i++) await client.query(text, [i]);
+      await client.query('begin', []);
+      await expect(client.query('select 1 / 0', [])).rejects.toMatchObject({ code: '22012' });
+      // The first named run lands in the aborted transaction: its parse fails with it.
+      await expect(client.query(text, [2])).rejects.toMatchObject({ code: '25P02' });
+      await client.query('rollback', []);
+      expect((await client.query(text, [21])).rows).toEqual([{ n: 42 }]);
+      expect(await prepared(client)).toContain(text);
+    } finally {
+      client.release();
+    }
+  });
 });
