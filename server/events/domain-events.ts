@@ -5,7 +5,8 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
  * the commit, each event goes to the subscribers that handle its type (server/events/subscribers.ts):
  * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
- * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit.
+ * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit. The one
+ * exception is a create's request, the item its insert returned, which nothing has to read again.
  *
  */
 export type DomainEvent =
