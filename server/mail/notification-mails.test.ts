@@ -83,4 +83,19 @@ describe('notification mails', () => {
     expect(batches.map((b) => b.map((m) => m.to))).toEqual([[ada.email]]);
     expect(await loggedFor([904])).toHaveLength(1);
   });
+
+  it('sends nothing for a template that is missing, and says so once per batch', async () => {
+    const { mailer, batches } = recordingMailer();
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const mails = createNotificationMails({ mailer, orm: app.server.deps.orm, log });
+    const gone = (d: NotificationDraft): NotificationDraft => ({ ...d, template: 'no_such_template' });
+    mails.queue([gone(draft(ada, bo, 905)), gone(draft(bo, ada, 906))]);
+    await mails.close();
+    expect(batches.flat()).toEqual([]);
+    expect(await loggedFor([905, 906])).toEqual([]);
+    expect(lines.map((l) => JSON.parse(l) as { template: string; msg: string })).toEqual([
+      expect.objectContaining({ template: 'no_such_template', msg: 'mail template missing: no mail sent' }),
+    ]);
+  });
 });

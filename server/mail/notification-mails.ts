@@ -27,13 +27,14 @@ export async function sendNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 
     drafts.flatMap((d) => [d.recipientId, d.targetId]),
     drafts.map((d) => d.template),
   );
+  const missing = new Set<string>();
   const mails = drafts.flatMap((d) => {
     const recipient = people.get(d.recipientId);
     const target = people.get(d.targetId);
     if (!recipient?.emailNotifications || !target) return [];
     const template = templates.get(d.template);
     if (!template) {
-      deps.log.warn({ template: d.template }, 'mail template missing: no mail sent');
+      missing.add(d.template);
       return [];
     }
     const vars = d.vars(recipient, target);
@@ -45,6 +46,8 @@ export async function sendNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 
       },
     ];
   });
+  // Once per template and batch, not once per mail.
+  for (const template of missing) deps.log.warn({ template }, 'mail template missing: no mail sent');
   const delivered = await deps.mailer.sendAll(mails.map((m) => m.mail));
   await logNotificationMails(
     em,
