@@ -284,7 +284,7 @@ export const soakScenario: Scenario = {
       }
       const p = (label: string, q: number) => round(percentile([...(latencies.get(label) ?? [])].sort((a, b) => a - b), q));
       const against = (label: string, yardstick: string) =>
-        `${label.replace(/^(GET|POST|PUT|DELETE) /, '')} ${p(label, 50)} / ${p(label, 99)} ms (${(p(label, 50) / p(yardstick, 50)).toFixed(1)}x / ${(p(label, 99) / p(yardstick, 99)).toFixed(1)}x)`;
+        `${label.replace(/^GET /, '')} ${p(label, 50)} / ${p(label, 99)} ms (${(p(label, 50) / p(yardstick, 50)).toFixed(1)}x / ${(p(label, 99) / p(yardstick, 99)).toFixed(1)}x)`;
       const writes = ['POST /api/requests', 'PUT /api/requests/:id', 'DELETE /api/requests/:id', 'POST /api/messages', 'POST /api/base-chat'];
       const reads = [...latencies.keys()].filter((l) => l.startsWith('GET /api/')).sort();
       ctx.note(

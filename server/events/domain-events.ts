@@ -6,14 +6,16 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
  * the commit, each event goes to the subscribers that handle its type (server/events/subscribers.ts):
  * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
  * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit. The one
- * exception is a create's request, the item its insert returned, which nothing has to read again.
+ * exception is a request its owner created or edited, as the transaction stored it, which nothing
+ * has to read again (the boards held in memory are patched with it).
  *
  */
 export type DomainEvent =
   // Requests (features/requests). groupKey: the board the request is on after the change. A create
-  // carries the request as it answered with it (built from the insert), so its fan-out reads nothing.
+  // carries the request as it answered with it (built from the insert), so its fan-out reads nothing;
+  // so does an owner's edit. A status changed by a trade carries none: its board is read again.
   | { type: 'request.created'; requestId: number; userId: number; groupKey: string; item: TradeRequestItem }
-  | { type: 'request.updated'; requestId: number; userId: number; groupKey: string }
+  | { type: 'request.updated'; requestId: number; userId: number; groupKey: string; item?: TradeRequestItem }
   | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
   // Matching (features/matching) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }

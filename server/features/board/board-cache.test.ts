@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
-import { BoardCache, createBoardCache, identityOf, type PreparedBody } from './board-cache.ts';
+import type { BoardItem, PreparedBoard } from './board-body.ts';
+import { BoardCache, createBoardCache } from './board-cache.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
 
 /** A cache on clocks the test moves: wall time (the UTC day) and elapsed time (ages). */
@@ -12,8 +13,18 @@ function cacheWithClocks(options: { maxAgeMs?: number; maxEntries?: number; maxB
   return { cache, clock };
 }
 
+/** A request on the board of 2031-03-10 (the clocks' day), with what else a test wants it to hold. */
+const item = (id: number, more: Record<string, unknown> = {}): BoardItem => ({
+  id,
+  date: '2031-03-20',
+  additionalDates: [],
+  status: 'active',
+  updatedAt: '2031-03-10T10:00:00.000Z',
+  ...more,
+});
+
 /** A builder that counts its calls and answers what `data` holds at the time of the call. */
-function counting(data: { items: unknown[] } = { items: [{ id: 1 }] }) {
+function counting(data: { items: BoardItem[] } = { items: [item(1)] }) {
   const calls: string[] = [];
   const build = (day: string) => {
     calls.push(day);
@@ -22,23 +33,29 @@ function counting(data: { items: unknown[] } = { items: [{ id: 1 }] }) {
   return { build, calls, data };
 }
 
-/** The JSON a board decodes to (it holds only its compressed forms). */
-const json = (body: PreparedBody) => JSON.parse(gunzipSync(body.bodies.gzip).toString()) as unknown;
+/** The JSON a board sends. */
+const json = (body: PreparedBoard) => JSON.parse(body.identity.toString()) as unknown;
+/** The ids a board sends, in order. */
+const ids = (body: PreparedBoard) => (json(body) as BoardItem[]).map((r) => r.id);
 
 describe('board cache', () => {
-  it('serialises once and serves identical bytes, with gzip and brotli that decode to the same JSON', async () => {
+  it('serialises once and serves identical bytes, compressing each coding once, on its first read', async () => {
     const { cache } = cacheWithClocks();
-    const { build, calls } = counting({ items: [{ id: 1, notes: 'é ✈' }] });
+    const { build, calls } = counting({ items: [item(1, { notes: 'é ✈' })] });
     const first = await cache.get('Delta|JFK|captain|737', build);
     const second = await cache.get('Delta|JFK|captain|737', build);
     expect(calls).toHaveLength(1);
     expect(second).toBe(first);
-    const identity = identityOf(first);
-    expect(JSON.parse(identity.toString())).toEqual([{ id: 1, notes: 'é ✈' }]);
-    expect(gunzipSync(first.bodies.gzip).equals(identity)).toBe(true);
-    expect(brotliDecompressSync(first.bodies.br).equals(identity)).toBe(true);
-    // Only the compressed forms are held.
-    expect(first.bytes).toBe(first.bodies.gzip.length + first.bodies.br.length);
+    expect(json(first)).toEqual([item(1, { notes: 'é ✈' })]);
+    const held = cache.storedBytes;
+    expect(held).toBe(first.identity.length);
+    const [gz, br] = await Promise.all([first.encoded('gzip'), first.encoded('br')]);
+    expect(gunzipSync(gz).equals(first.identity)).toBe(true);
+    expect(brotliDecompressSync(br).equals(first.identity)).toBe(true);
+    // Each coding once: a second reader gets the same bytes, and the memory bound counts them.
+    expect(await first.encoded('gzip')).toBe(gz);
+    expect(await first.encoded('identity')).toBe(first.identity);
+    expect(cache.storedBytes).toBe(held + gz.length + br.length);
     // Strong tags (no W/), one per coding.
     expect(new Set(Object.values(first.etags)).size).toBe(3);
     for (const tag of Object.values(first.etags)) expect(tag).toMatch(/^"[\w-]+"$/);
@@ -51,7 +68,7 @@ describe('board cache', () => {
     const build = async () => {
       calls++;
       await new Promise<void>((r) => (release = r));
-      return [{ id: 1 }];
+      return [item(1)];
     };
     const readers = Array.from({ length: 20 }, () => cache.get('g', build));
     await Promise.resolve();
@@ -65,18 +82,18 @@ describe('board cache', () => {
     const { cache } = cacheWithClocks();
     const { build, calls, data } = counting();
     const before = await cache.get('g', build);
-    data.items = [{ id: 1 }, { id: 2 }];
+    data.items = [item(1), item(2)];
     expect(await cache.get('g', build)).toBe(before);
     cache.invalidate('g');
     const after = await cache.get('g', build);
     expect(calls).toHaveLength(2);
-    expect(json(after)).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(ids(after)).toEqual([1, 2]);
     expect(after.etags.identity).not.toBe(before.etags.identity);
   });
 
   it('does not keep a board read before an invalidation that arrived while it was being built', async () => {
     const { cache } = cacheWithClocks();
-    const data = { items: [{ id: 1 }] as unknown[] };
+    const data = { items: [item(1)] };
     let release!: () => void;
     const slow = async () => {
       const read = structuredClone(data.items);
@@ -86,12 +103,12 @@ describe('board cache', () => {
     const early = cache.get('g', slow);
     await Promise.resolve();
     // A write commits and invalidates while the first build is still out.
-    data.items = [{ id: 1 }, { id: 2 }];
+    data.items = [item(1), item(2)];
     cache.invalidate('g');
     release();
-    expect(json(await early)).toEqual([{ id: 1 }]);
+    expect(ids(await early)).toEqual([1]);
     const { build, calls } = counting(data);
-    expect(json(await cache.get('g', build))).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(ids(await cache.get('g', build))).toEqual([1, 2]);
     expect(calls).toHaveLength(1);
   });
 
@@ -108,15 +125,15 @@ describe('board cache', () => {
       mostAtOnce = Math.max(mostAtOnce, running);
       await new Promise<void>((r) => releases.push(r));
       running--;
-      return [{ version: read }];
+      return [item(1, { version: read })];
     };
-    const version = async (body: Promise<PreparedBody>) => (json(await body) as { version: number }[])[0]!.version;
+    const version = async (body: Promise<PreparedBoard>) => (json(await body) as { version: number }[])[0]!.version;
     const tick = () => new Promise((r) => setImmediate(r));
 
     const first = cache.get('g', build);
     await tick();
     // Ten changes commit while the first build is under way; a reader comes after each.
-    const afterChanges: Promise<PreparedBody>[] = [];
+    const afterChanges: Promise<PreparedBoard>[] = [];
     for (let i = 1; i <= 10; i++) {
       data.version = i;
       cache.invalidate('g');
@@ -149,7 +166,7 @@ describe('board cache', () => {
     const { cache } = cacheWithClocks();
     let release!: (fail: boolean) => void;
     const failing = () =>
-      new Promise<unknown[]>((resolve, reject) => (release = (fail) => (fail ? reject(new Error('database down')) : resolve([]))));
+      new Promise<BoardItem[]>((resolve, reject) => (release = (fail) => (fail ? reject(new Error('database down')) : resolve([]))));
     const first = cache.get('g', failing);
     await Promise.resolve();
     cache.invalidate('g');
@@ -157,13 +174,13 @@ describe('board cache', () => {
     const next = cache.get('g', build);
     release(true);
     await expect(first).rejects.toThrow('database down');
-    expect(json(await next)).toEqual([{ id: 1 }]);
+    expect(ids(await next)).toEqual([1]);
     expect(calls).toHaveLength(1);
   });
 
   it('after clearAll, readers wait for a new build rather than the one under way', async () => {
     const { cache } = cacheWithClocks();
-    const data = { items: [{ id: 1 }] as unknown[] };
+    const data = { items: [item(1)] };
     let release!: () => void;
     const slow = async () => {
       const read = structuredClone(data.items);
@@ -172,13 +189,13 @@ describe('board cache', () => {
     };
     const early = cache.get('g', slow);
     await Promise.resolve();
-    data.items = [{ id: 2 }];
+    data.items = [item(2)];
     cache.clearAll();
     const { build, calls } = counting(data);
     const late = cache.get('g', build);
     release();
-    expect(json(await early)).toEqual([{ id: 1 }]);
-    expect(json(await late)).toEqual([{ id: 2 }]);
+    expect(ids(await early)).toEqual([1]);
+    expect(ids(await late)).toEqual([2]);
     expect(calls).toHaveLength(1);
   });
 
@@ -222,7 +239,7 @@ describe('board cache', () => {
 
   it('stays within its byte budget, whatever the number of groups', async () => {
     const { cache } = cacheWithClocks({ maxBytes: 200_000 });
-    const big = { items: Array.from({ length: 500 }, (_, i) => ({ id: i, notes: `request ${i} `.repeat(5) })) };
+    const big = { items: Array.from({ length: 500 }, (_, i) => item(i, { notes: `request ${i} `.repeat(5) })) };
     const { build } = counting(big);
     for (let g = 0; g < 50; g++) await cache.get(`group-${g}`, build);
     expect(cache.storedBytes).toBeLessThanOrEqual(200_000);
@@ -251,6 +268,97 @@ describe('board cache', () => {
   });
 });
 
+describe('patches', () => {
+  const at = (minute: number) => `2031-03-10T10:${String(minute).padStart(2, '0')}:00.000Z`;
+
+  it('place a created or edited request in board order, drop a deleted one, and read nothing', async () => {
+    const { cache } = cacheWithClocks();
+    const { build, calls } = counting({ items: [item(1, { date: '2031-03-12' }), item(2, { date: '2031-03-15' })] });
+    const before = await cache.get('g', build);
+    cache.patch('g', { upsert: [item(3, { date: '2031-03-13' }), item(4, { date: '2031-03-15' })], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([1, 3, 2, 4]);
+    // An edit moves it; a deletion drops it.
+    cache.patch('g', { upsert: [item(1, { date: '2031-03-20', updatedAt: at(5) })], remove: [2] });
+    const after = await cache.get('g', build);
+    expect(ids(after)).toEqual([3, 4, 1]);
+    expect(calls).toHaveLength(1);
+    expect(after.etags.identity).not.toBe(before.etags.identity);
+    // The memory bound follows the new JSON.
+    expect(cache.storedBytes).toBe(after.identity.length);
+  });
+
+  it('drop a request an edit takes off the board (every date past, or no longer active)', async () => {
+    const { cache } = cacheWithClocks();
+    const { build } = counting({ items: [item(1), item(2)] });
+    await cache.get('g', build);
+    cache.patch('g', {
+      upsert: [item(1, { date: '2031-03-09', updatedAt: at(1) }), item(2, { status: 'completed', updatedAt: at(1) })],
+      remove: [],
+    });
+    expect(ids(await cache.get('g', build))).toEqual([]);
+  });
+
+  it('are idempotent and agree in any order: an older version never replaces a newer one, and a deletion is final', async () => {
+    const { cache } = cacheWithClocks();
+    const { build } = counting({ items: [item(1, { route: 'v2', updatedAt: at(2) })] });
+    await cache.get('g', build);
+    const newer = { upsert: [item(1, { route: 'v3', updatedAt: at(3) })], remove: [] };
+    cache.patch('g', newer);
+    cache.patch('g', newer);
+    // Heard late: the build's own version, then an edit before it.
+    cache.patch('g', { upsert: [item(1, { route: 'v1', updatedAt: at(1) })], remove: [] });
+    expect(json(await cache.get('g', build))).toEqual([item(1, { route: 'v3', updatedAt: at(3) })]);
+    // Taken off the board by a newer edit, an older one does not bring it back.
+    cache.patch('g', { upsert: [item(1, { status: 'completed', updatedAt: at(5) })], remove: [] });
+    cache.patch('g', { upsert: [item(1, { route: 'v4', updatedAt: at(4) })], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([]);
+    // A create heard after its deletion stays deleted.
+    cache.patch('g', { upsert: [], remove: [7] });
+    cache.patch('g', { upsert: [item(7)], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([]);
+  });
+
+  it('keep the same bytes when nothing changed, so the ETag holds', async () => {
+    const { cache } = cacheWithClocks();
+    const { build } = counting({ items: [item(1, { updatedAt: at(2) })] });
+    const before = await cache.get('g', build);
+    cache.patch('g', { upsert: [item(1, { updatedAt: at(1) })], remove: [9] });
+    expect(await cache.get('g', build)).toBe(before);
+  });
+
+  it('do not make a board younger: it is still read again at its maximum age', async () => {
+    const { cache, clock } = cacheWithClocks({ maxAgeMs: 30_000 });
+    const { build, calls } = counting();
+    await cache.get('g', build);
+    clock.elapsed += 20_000;
+    cache.patch('g', { upsert: [item(2)], remove: [] });
+    clock.elapsed += 10_001;
+    await cache.get('g', build);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a board read while a patch arrives serves its readers so far, and later readers get a new read', async () => {
+    const { cache } = cacheWithClocks();
+    const data = { items: [item(1)] };
+    let release!: () => void;
+    const slow = async () => {
+      const read = structuredClone(data.items);
+      await new Promise<void>((r) => (release = r));
+      return read;
+    };
+    const early = cache.get('g', slow);
+    await Promise.resolve();
+    data.items = [item(1), item(2)];
+    cache.patch('g', { upsert: [item(2)], remove: [] });
+    const { build, calls } = counting(data);
+    const late = cache.get('g', build);
+    release();
+    expect(ids(await early)).toEqual([1]);
+    expect(ids(await late)).toEqual([1, 2]);
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('invalidation across instances', () => {
   /** Two instances' buses joined like the Redis adapter: an emit reaches the others, never the sender. */
   function joinedBuses(): [PeerBus, PeerBus] {
@@ -276,6 +384,21 @@ describe('invalidation across instances', () => {
     await two.get('g', build);
     await two.get('other', build);
     expect(calls).toHaveLength(4);
+  });
+
+  it('a patch on one instance applies on the other without a read, to the same bytes and ETag', async () => {
+    const [busOne, busTwo] = joinedBuses();
+    const one = createBoardCache(busOne);
+    const two = createBoardCache(busTwo);
+    const { build, calls } = counting({ items: [item(1), item(2, { date: '2031-03-25' })] });
+    await one.get('g', build);
+    await two.get('g', build);
+    one.patch('g', { upsert: [item(3, { date: '2031-03-22', notes: 'é ✈' })], remove: [1] });
+    const [a, b] = [await one.get('g', build), await two.get('g', build)];
+    expect(ids(b)).toEqual([3, 2]);
+    expect(b.identity.equals(a.identity)).toBe(true);
+    expect(b.etags).toEqual(a.etags);
+    expect(calls).toHaveLength(2);
   });
 
   it('without a bus (one instance, no Redis) invalidation stays local and does not throw', () => {

@@ -1,38 +1,6 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
 import { todayUtc } from '../matching/matching.rules.ts';
-
-// The async forms run in libuv's thread pool: a build never blocks the event loop on compression.
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-export type Coding = 'br' | 'gzip' | 'identity';
-export const CODINGS: readonly Coding[] = ['br', 'gzip', 'identity'];
-
-/**
- * A board serialised once and compressed once, with a strong ETag for each content coding. Only
- * the compressed forms are held: browsers always ask for one, and the JSON itself is 15 to 20 times
- * their size, so it is decoded again (`identityOf`) for the rare client that names no coding.
- */
-export interface PreparedBody {
-  /** The UTC day it was built for: requests whose last date passed leave the board at midnight. */
-  day: string;
-  bodies: Record<Exclude<Coding, 'identity'>, Buffer>;
-  etags: Record<Coding, string>;
-  /** What it holds in memory. */
-  bytes: number;
-}
-
-/**
- * The JSON itself, decoded from the gzip held. Synchronously: a board's 5 to 10 KB of gzip decode
- * in a fraction of a millisecond, less than a stream's hand-offs to the thread pool and back cost
- * (measured: p99 at 200/s, README, afternoon sitting of 2026-11-25).
- */
-export function identityOf(body: PreparedBody): Buffer {
-  return zlib.gunzipSync(body.bodies.gzip);
-}
+import { HeldBoard, type BoardItem, type BoardPatch, type PreparedBoard } from './board-body.ts';
 
 export interface BoardCacheOptions {
   /** Memory bound: least recently read boards go first beyond it. */
@@ -50,14 +18,17 @@ export interface BoardCacheOptions {
 }
 
 interface Entry {
-  body: PreparedBody;
+  board: HeldBoard;
+  /** When its requests were read: patches do not make it younger. */
   builtAt: number;
+  /** What it holds: its JSON and the compressed forms made so far. */
+  bytes: number;
 }
 
 /** A build under way; `stale` once its group was invalidated after it started. */
 interface Flight {
   day: string;
-  promise: Promise<PreparedBody>;
+  promise: Promise<Entry>;
   stale: boolean;
 }
 
@@ -65,37 +36,20 @@ interface Flight {
 interface Queued {
   /** The day of its latest reader (after midnight, earlier readers get the new day's board: fresher, never staler). */
   day: string;
-  build: (day: string) => Promise<unknown>;
-  promise: Promise<PreparedBody>;
+  build: Build;
+  promise: Promise<HeldBoard>;
   start(): void;
 }
 
-/**
- * Brotli at quality 4: on a board's JSON (100 KB for 200 requests) it takes under a millisecond,
- * a third of quality 5's time, for a body about 15% larger (6 KB instead of 5 KB).
- */
-const BROTLI = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-};
-
-export async function prepareBody(day: string, data: unknown): Promise<PreparedBody> {
-  const identity = Buffer.from(JSON.stringify(data));
-  const [gz, br] = await Promise.all([gzip(identity, { level: 6 }), brotli(identity, BROTLI)]);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
-  return {
-    day,
-    bodies: { gzip: gz, br },
-    // A coding changes the bytes, so each gets its own strong tag (RFC 9110 8.8.3).
-    etags: { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` },
-    bytes: gz.length + br.length,
-  };
-}
+/** Reads a group's board for a day: its requests in board order (date, then id). */
+export type Build = (day: string) => Promise<readonly BoardItem[]>;
 
 /**
  * Each group's tradeboard, as the bytes sent: everyone in a group gets the same board, so it is
- * built once (one build at a time per group, shared by concurrent readers) and served until a
- * change to that group's board invalidates it, here and, through `connect`, on every instance.
- * It holds only what every member of the group may see: the builder must not depend on the caller.
+ * read once (one build at a time per group, shared by concurrent readers) and then kept up to date
+ * by the commits' patches (the requests they stored or deleted), here and, through `connect`, on
+ * every instance; a change no patch describes drops it, to be read again. It holds only what every
+ * member of the group may see: the builder must not depend on the caller.
  */
 export class BoardCache {
   /** Least recently read first (a Map keeps insertion order; a hit re-inserts). */
@@ -103,7 +57,7 @@ export class BoardCache {
   private readonly flights = new Map<string, Flight>();
   private readonly queued = new Map<string, Queued>();
   private bytes = 0;
-  private tellPeers: (groupKey: string) => void = () => undefined;
+  private tellPeers: PeerTold = { forget: () => undefined, patch: () => undefined };
   private readonly maxBytes: number;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
@@ -111,17 +65,17 @@ export class BoardCache {
   private readonly elapsedMs: () => number;
 
   constructor(options: BoardCacheOptions = {}) {
-    // A board of 200 requests holds about 13 KB (gzip and brotli; its JSON would be 110 KB): 16 MB
-    // is some 1,200 of them, and the count bound comes first for smaller groups.
-    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    // A board of 200 requests holds about 120 KB (its JSON, 110 KB, and a compressed form): 32 MB
+    // is some 270 of them, and the count bound comes first for smaller groups.
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.maxEntries = options.maxEntries ?? 2_000;
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
     this.elapsedMs = options.elapsedMs ?? (() => performance.now());
   }
 
-  /** How invalidations reach the other instances (lib/peer-invalidation.ts). */
-  connect(tellPeers: (groupKey: string) => void): void {
+  /** How changes reach the other instances (createBoardCache). */
+  connect(tellPeers: PeerTold): void {
     this.tellPeers = tellPeers;
   }
 
@@ -134,61 +88,91 @@ export class BoardCache {
   }
 
   /**
-   * The group's board for today (UTC), from memory or built with `build(day)`. One build at a time
+   * The group's board for today (UTC), from memory or read with `build(day)`. One build at a time
    * per group: readers share the build under way unless the group changed since it started; then
    * they share the one build that starts when it ends. A burst of changes thus costs at most the
    * build under way (which serves only the readers who came before the change) and one after.
    */
-  async get(groupKey: string, build: (day: string) => Promise<unknown>): Promise<PreparedBody> {
+  async get(groupKey: string, build: Build): Promise<PreparedBoard> {
     const day = todayUtc(this.now());
     const hit = this.entries.get(groupKey);
     if (hit) {
       this.drop(groupKey);
-      if (hit.body.day === day && this.elapsedMs() - hit.builtAt <= this.maxAgeMs) {
+      if (hit.board.day === day && this.elapsedMs() - hit.builtAt <= this.maxAgeMs) {
         this.keep(groupKey, hit);
-        return hit.body;
+        return hit.board.body();
       }
     }
     const flying = this.flights.get(groupKey);
-    if (!flying) return this.start(groupKey, day, build).promise;
-    if (!flying.stale && flying.day === day) return flying.promise;
+    if (!flying) return (await this.start(groupKey, day, build).promise).board.body();
+    if (!flying.stale && flying.day === day) return (await flying.promise).board.body();
     // The build under way read the board before a change (or for another day): wait for it to end,
     // then build once for everyone waiting.
-    const queued = this.queued.get(groupKey);
-    if (!queued) return this.enqueue(groupKey, day, build).promise;
+    const queued = this.queued.get(groupKey) ?? this.enqueue(groupKey, day, build);
     if (queued.day !== day) Object.assign(queued, { day, build });
-    return queued.promise;
+    return (await queued.promise).body();
   }
 
-  /** The group's board changed (after commit): rebuild on its next read, on every instance. */
+  /**
+   * The group's board changed (after commit) as `patch` says: applied to the board held here and on
+   * every instance, so the writer's next read has the change without reading the board again.
+   */
+  patch(groupKey: string, patch: BoardPatch): void {
+    this.applyHere(groupKey, patch);
+    this.tellPeers.patch(groupKey, patch);
+  }
+
+  /** Another instance's patch: applied here only. */
+  applyHere(groupKey: string, patch: BoardPatch): void {
+    // A build under way may have read before the change: it serves its readers so far, not later ones.
+    this.staleFlight(groupKey);
+    const entry = this.entries.get(groupKey);
+    if (!entry || !entry.board.apply(patch)) return;
+    this.resize(entry, entry.board.bytes);
+  }
+
+  /** The group's board changed in a way no patch describes (after commit): read again on its next read, on every instance. */
   invalidate(groupKey: string): void {
     this.forget(groupKey);
-    this.tellPeers(groupKey);
+    this.tellPeers.forget(groupKey);
   }
 
   /** Another instance changed that board: drop it here only. */
   forget(groupKey: string): void {
     this.drop(groupKey);
-    // Its readers so far still get it; it is not kept, and later readers wait for the next build.
-    const flying = this.flights.get(groupKey);
-    if (flying) flying.stale = true;
+    this.staleFlight(groupKey);
   }
 
-  /** Everything: for when invalidations may have been lost (Redis reconnected after an outage). */
+  /** Everything: for when changes may have been lost (Redis reconnected after an outage). */
   clearAll(): void {
     this.entries.clear();
     this.bytes = 0;
     for (const flight of this.flights.values()) flight.stale = true;
   }
 
-  private start(groupKey: string, day: string, build: (day: string) => Promise<unknown>): Flight {
+  /** Its readers so far still get it; it is not kept, and later readers wait for the next build. */
+  private staleFlight(groupKey: string): void {
+    const flying = this.flights.get(groupKey);
+    if (flying) flying.stale = true;
+  }
+
+  private start(groupKey: string, day: string, build: Build): Flight {
     const builtAt = this.elapsedMs();
-    const flight: Flight = { day, stale: false, promise: (async () => prepareBody(day, await build(day)))() };
+    const flight: Flight = {
+      day,
+      stale: false,
+      promise: (async () => {
+        const items = await build(day);
+        const board = HeldBoard.of(day, items, (bytes) => this.grow(groupKey, entry, bytes));
+        const entry: Entry = { board, builtAt, bytes: board.bytes };
+        return entry;
+      })(),
+    };
     this.flights.set(groupKey, flight);
-    const settle = (body: PreparedBody | undefined) => {
-      // Invalidated while building: what was read may predate the change, so it served only the
+    const settle = (entry: Entry | undefined) => {
+      // Changed while building: what was read may predate the change, so it served only the
       // readers that asked before.
-      if (body && !flight.stale) this.keep(groupKey, { body, builtAt });
+      if (entry && !flight.stale) this.keep(groupKey, entry);
       this.flights.delete(groupKey);
       const next = this.queued.get(groupKey);
       if (next) {
@@ -201,11 +185,11 @@ export class BoardCache {
     return flight;
   }
 
-  private enqueue(groupKey: string, day: string, build: (day: string) => Promise<unknown>): Queued {
+  private enqueue(groupKey: string, day: string, build: Build): Queued {
     let start!: () => void;
-    const promise = new Promise<PreparedBody>((resolve, reject) => {
+    const promise = new Promise<HeldBoard>((resolve, reject) => {
       start = () => {
-        this.start(groupKey, queued.day, queued.build).promise.then(resolve, reject);
+        this.start(groupKey, queued.day, queued.build).promise.then((e) => resolve(e.board), reject);
       };
     });
     const queued: Queued = { day, build, promise, start };
@@ -213,10 +197,26 @@ export class BoardCache {
     return queued;
   }
 
+  /** A compressed form was made for a board: counted if the board is still held. */
+  private grow(groupKey: string, entry: Entry, bytes: number): void {
+    if (this.entries.get(groupKey) !== entry) return;
+    this.resize(entry, entry.bytes + bytes);
+    this.evict();
+  }
+
+  private resize(entry: Entry, bytes: number): void {
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+  }
+
   private keep(groupKey: string, entry: Entry): void {
     this.drop(groupKey);
     this.entries.set(groupKey, entry);
-    this.bytes += entry.body.bytes;
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     while (this.entries.size > 1 && (this.bytes > this.maxBytes || this.entries.size > this.maxEntries)) {
       this.drop(this.entries.keys().next().value!);
     }
@@ -226,8 +226,14 @@ export class BoardCache {
     const entry = this.entries.get(groupKey);
     if (!entry) return;
     this.entries.delete(groupKey);
-    this.bytes -= entry.body.bytes;
+    this.bytes -= entry.bytes;
   }
+}
+
+/** What a board cache tells the other instances. */
+interface PeerTold {
+  forget(groupKey: string): void;
+  patch(groupKey: string, patch: BoardPatch): void;
 }
 
 /**
@@ -236,6 +242,11 @@ export class BoardCache {
  */
 export function createBoardCache(bus: PeerBus | undefined, options: BoardCacheOptions = {}): BoardCache {
   const cache = new BoardCache(options);
-  cache.connect(peerInvalidation(bus, 'board:invalidate', (groupKey) => cache.forget(groupKey)));
+  const forget = peerInvalidation(bus, 'board:invalidate', (groupKey) => cache.forget(groupKey));
+  const patch = peerInvalidation(bus, 'board:patch', (message) => {
+    const { groupKey, patch } = JSON.parse(message) as { groupKey: string; patch: BoardPatch };
+    cache.applyHere(groupKey, patch);
+  });
+  cache.connect({ forget, patch: (groupKey, p) => patch(JSON.stringify({ groupKey, patch: p })) });
   return cache;
 }

@@ -7,24 +7,37 @@ import { isOnBoard } from '#protocol/rules.ts';
 import { todayUtc } from '../matching/matching.rules.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import { requestsById } from '../requests/requests.queries.ts';
+import type { BoardPatch } from './board-body.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
-
-/** The groups whose boards a commit's events changed. */
-function changedGroups(events: readonly EventOf<BoardEvent>[]): Set<string> {
-  const groups = new Set<string>();
-  for (const e of events) {
-    if (e.type === 'profile.changed') boardsChangedByProfile(e.before, e.after).forEach((g) => groups.add(g));
-    else groups.add(e.groupKey);
-  }
-  return groups;
-}
 
 type BoardEvent = 'request.created' | 'request.updated' | 'request.deleted' | 'board.changed' | 'profile.changed';
 const BOARD_EVENTS: readonly BoardEvent[] = ['request.created', 'request.updated', 'request.deleted', 'board.changed', 'profile.changed'];
 
 /**
- * Each changed group's cached body is dropped (here and on every instance) before the write
- * answers, so the writer's next GET /api/all-trades has the change. The invalidation travels to the
+ * What a commit's events did to each board they touch: a patch where they carry the requests as
+ * stored (created, edited by their owner) or name the one deleted, undefined where they do not (a
+ * status changed by a trade, a profile shown on the board): that board is read again.
+ */
+export function boardChanges(events: readonly EventOf<BoardEvent>[]): Map<string, BoardPatch | undefined> {
+  const changes = new Map<string, BoardPatch | undefined>();
+  const unknown = (groupKey: string) => changes.set(groupKey, undefined);
+  const patchOf = (groupKey: string) => {
+    if (!changes.has(groupKey)) changes.set(groupKey, { upsert: [], remove: [] });
+    return changes.get(groupKey);
+  };
+  for (const e of events) {
+    if (e.type === 'profile.changed') boardsChangedByProfile(e.before, e.after).forEach(unknown);
+    else if (e.type === 'board.changed') unknown(e.groupKey);
+    else if (e.type === 'request.deleted') patchOf(e.groupKey)?.remove.push(e.requestId);
+    else if (e.item) patchOf(e.groupKey)?.upsert.push(e.item);
+    else unknown(e.groupKey);
+  }
+  return changes;
+}
+
+/**
+ * Each changed group's cached board is patched or dropped (here and on every instance) before the
+ * write answers, so the writer's next GET /api/all-trades has the change. The change travels to the
  * other instances on the same Redis connection as the events that follow it, so a client refetching
  * on such an event gets the new board from any instance.
  */
@@ -34,7 +47,10 @@ export const boardCacheSubscriber = (deps: Pick<Deps, 'boardCache'>) =>
     phase: 'reply',
     handles: BOARD_EVENTS,
     handle(events) {
-      for (const group of changedGroups(events)) deps.boardCache.invalidate(group);
+      for (const [group, patch] of boardChanges(events)) {
+        if (patch) deps.boardCache.patch(group, patch);
+        else deps.boardCache.invalidate(group);
+      }
     },
   });
 
@@ -53,18 +69,19 @@ export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
     handles: BOARD_EVENTS,
     async handle(events) {
       const today = todayUtc();
+      const unread: EventOf<'request.updated'>[] = [];
       for (const e of events) {
         if (e.type === 'request.deleted') deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
-        // A create carries its request as stored (clients keep the newer copy, so a later edit's wins).
-        if (e.type === 'request.created') publishSaved(e.groupKey, e.requestId, e.item, today);
+        // A create or an owner's edit carries its request as stored (clients keep the newer copy, so a later edit's wins).
+        if (e.type === 'request.created' || (e.type === 'request.updated' && e.item)) publishSaved(e.groupKey, e.requestId, e.item, today);
+        else if (e.type === 'request.updated') unread.push(e);
       }
-      const updated = events.filter((e) => e.type === 'request.updated');
-      if (updated.length === 0) return;
+      if (unread.length === 0) return;
       const rows = await requestsById(
         deps.orm.em.fork(),
-        updated.map((e) => e.requestId),
+        unread.map((e) => e.requestId),
       );
-      for (const e of updated) {
+      for (const e of unread) {
         const row = rows.get(e.requestId);
         publishSaved(e.groupKey, e.requestId, row && presentRequest(row), today);
       }

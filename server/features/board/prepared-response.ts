@@ -1,5 +1,5 @@
 import type { AppContext } from '../../http/context.ts';
-import { identityOf, type Coding, type PreparedBody } from './board-cache.ts';
+import type { Coding, PreparedBoard } from './board-body.ts';
 
 /**
  * The coding to send: the smallest the client accepts (browsers list gzip first at equal weight, so
@@ -13,7 +13,7 @@ function codingFor(ctx: AppContext): Coding {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ is ignored; `*` matches anything. */
-function alreadyHeld(ifNoneMatch: string, body: PreparedBody): boolean {
+function alreadyHeld(ifNoneMatch: string, body: PreparedBoard): boolean {
   if (!ifNoneMatch) return false;
   const held = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   // Any coding's tag will do: the client holds these very contents, however they were encoded.
@@ -24,7 +24,7 @@ function alreadyHeld(ifNoneMatch: string, body: PreparedBody): boolean {
  * Sends a body prepared (and compressed) in advance: koa-compress stands aside, and a client that
  * already holds it gets 304 with no body. Per user, and revalidated on every use: private, no-cache.
  */
-export function sendPrepared(ctx: AppContext, body: PreparedBody): void {
+export async function sendPrepared(ctx: AppContext, body: PreparedBoard): Promise<void> {
   const coding = codingFor(ctx);
   ctx.compress = false;
   ctx.vary('Accept-Encoding');
@@ -34,8 +34,9 @@ export function sendPrepared(ctx: AppContext, body: PreparedBody): void {
     ctx.status = 304;
     return;
   }
+  const bytes = await body.encoded(coding);
   if (coding !== 'identity') ctx.set('Content-Encoding', coding);
   // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
   ctx.type = 'application/json';
-  ctx.body = coding === 'identity' ? identityOf(body) : body.bodies[coding];
+  ctx.body = bytes;
 }

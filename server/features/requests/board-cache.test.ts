@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
@@ -165,6 +165,54 @@ describe('GET /api/all-trades from the group cache', () => {
       await removed;
       expect(await ids(two, readerOnTwo)).toEqual([]);
     } finally {
+      socket.close();
+    }
+  });
+
+  it('patches the held boards with a create, an edit and a deletion: no read of the board, and the very bytes a fresh read gives, on both instances', async () => {
+    const { reader, poster } = await group('BCP');
+    const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
+    const kept = await poster.client.post('/api/requests', requestBody({ date: inDays(9), notes: 'kept é ✈' }));
+    const socket = await connectSocket(two.url, reader.client.cookieHeader);
+    const reads = vi.spyOn(RequestsService.prototype, 'boardOf');
+    try {
+      // Each instance reads the board once, then holds it.
+      await rawGet(one, reader);
+      await rawGet(two, readerOnTwo);
+      expect(reads).toHaveBeenCalledTimes(2);
+      const fresh = async () =>
+        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc())));
+      const bothAsFresh = async () => {
+        const expected = await fresh();
+        expect((await rawGet(one, reader)).body.equals(expected)).toBe(true);
+        expect((await rawGet(two, readerOnTwo)).body.equals(expected)).toBe(true);
+      };
+
+      // Before the held one by date, after it, an edit that moves it, and a deletion.
+      let event = nextEvent(socket, 'board:upsert');
+      const earlier = await poster.client.post('/api/requests', requestBody({ date: inDays(3), route: 'R-early' }));
+      await event;
+      event = nextEvent(socket, 'board:upsert');
+      const later = await reader.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(20) }));
+      await event;
+      const count = reads.mock.calls.length;
+      await bothAsFresh();
+      expect((await board(one, reader)).map((r) => r.id)).toEqual([earlier.body.id, kept.body.id, later.body.id]);
+
+      event = nextEvent(socket, 'board:upsert');
+      await poster.client.put(`/api/requests/${earlier.body.id}`, requestBody({ date: inDays(30), route: 'R-moved' }));
+      await event;
+      await bothAsFresh();
+      expect((await board(two, readerOnTwo)).map((r) => r.id)).toEqual([kept.body.id, later.body.id, earlier.body.id]);
+
+      const removed = nextEvent(socket, 'board:remove');
+      await poster.client.delete(`/api/requests/${kept.body.id}`);
+      await removed;
+      await bothAsFresh();
+      // Only the checks' own fresh reads: the instances read nothing.
+      expect(reads.mock.calls.length - count).toBe(3);
+    } finally {
+      reads.mockRestore();
       socket.close();
     }
   });

@@ -27,7 +27,7 @@ export function requestsRoutes(deps: Deps) {
     ctx.body = await service(ctx).listOwn(requireUser(ctx));
   });
 
-  // The same bytes for everyone in the group: built once per change, sent compressed, 304 when held.
+  // The same bytes for everyone in the group: read once, patched by changes, sent compressed, 304 when held.
   router.get('/api/all-trades', async (ctx) => {
     const groupKey = groupKeyOf(requireUser(ctx));
     if (!groupKey) {
@@ -36,7 +36,7 @@ export function requestsRoutes(deps: Deps) {
     }
     // Its own EntityManager: the build is shared by every reader waiting for it, not this request's.
     const build = (day: string) => new RequestsService(deps.orm.em.fork(), deps).boardOf(groupKey, day);
-    sendPrepared(ctx, await deps.boardCache.get(groupKey, build));
+    await sendPrepared(ctx, await deps.boardCache.get(groupKey, build));
   });
 
   // JSON, or multipart with the same fields (lists as JSON text) and repeated tripImages files.

@@ -131,17 +131,19 @@ export class RequestsService {
     const groupKey = this.requireGroup(user);
     const columns = columnsOf(user, groupKey, body);
     const today = todayUtc();
-    await this.deps.events.transaction(this.em, async (em, events) => {
+    return this.deps.events.transaction(this.em, async (em, events) => {
       await lockGroupForMatching(em, groupKey);
       const saved = await updateOwnRequest(em, id, user.id, columns);
       if (!saved) throw notFound(MSG.requestNotFound);
       // Screenshots belong to pairings only: a request that becomes a reserve period loses them.
       const dropped = body.routeType === 'pairing' ? [] : await deleteTripImages(em, id);
       if (dropped.length) events.record({ type: 'files.released', filenames: dropped });
-      events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey });
+      // Read inside the transaction: the answer, the boards held in memory and the fan-out share it.
+      const item = await this.loadOne(id, em);
+      events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey, item });
       await matchRequest(em, events, matchableOf(id, user.id, saved.status, body, columns), today);
+      return item;
     });
-    return this.loadOne(id);
   }
 
   /**
@@ -179,8 +181,8 @@ export class RequestsService {
     });
   }
 
-  private async loadOne(id: number): Promise<TradeRequestItem> {
-    const row = (await requestsById(this.em, [id])).get(id);
+  private async loadOne(id: number, em: EntityManager = this.em): Promise<TradeRequestItem> {
+    const row = (await requestsById(em, [id])).get(id);
     if (!row) throw notFound(MSG.requestNotFound);
     return presentRequest(row);
   }
