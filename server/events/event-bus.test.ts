@@ -105,6 +105,37 @@ describe('EventBus', () => {
     expect(seen).toEqual(['cache', 'fan-out:request.created', 'fan-out:match.changed']);
   });
 
+  it('hands the commits that landed while a batch ran to the next batch together, in commit order', async () => {
+    const bus = new EventBus({ error: vi.fn() });
+    const batches: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    bus.subscribe(
+      defineSubscriber({
+        name: 'notices',
+        handles: ['request.created', 'match.changed'],
+        handle: async (events) => {
+          batches.push(events.map((e) => e.type));
+          if (batches.length === 1) await gate;
+        },
+      }),
+    );
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(created));
+    await Promise.resolve();
+    // Three commits while the first batch is under way.
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(changed));
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(created, changed));
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(created));
+    expect(batches).toEqual([['request.created']]);
+    release();
+    await bus.settled();
+    expect(batches).toEqual([['request.created'], ['match.changed', 'request.created', 'match.changed', 'request.created']]);
+    // At rest, a commit is a batch of its own.
+    await bus.transaction(fakeEm(), async (_em, events) => events.record(changed));
+    await bus.settled();
+    expect(batches.at(-1)).toEqual(['match.changed']);
+  });
+
   it('refuses to run inside another transaction, whose commit it could not wait for', async () => {
     const bus = new EventBus({ error: vi.fn() });
     await expect(bus.transaction(fakeEm(true), async () => 1)).rejects.toThrow(/nested/);

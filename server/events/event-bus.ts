@@ -4,8 +4,9 @@ import type { DomainEvent, DomainEventType, EventOf } from './domain-events.ts';
 
 /**
  * One concern's reaction to committed events (board fan-out, match notices, badges...). It gets
- * all the events of one commit that it handles at once, so it can coalesce (one badge query for
- * every user a write touched).
+ * all the events it handles of one commit at once ('reply'), or of every commit that landed while
+ * its previous batch ran ('after'), in commit order, so it can coalesce (one badge query for every
+ * user those writes touched).
  */
 export interface Subscriber<T extends DomainEventType = DomainEventType> {
   /** For the log. */
@@ -31,14 +32,19 @@ export interface EventRecorder {
 /**
  * Domain events, dispatched after commit to one subscriber per concern, in the order they were
  * registered (server/events/subscribers.ts). The 'reply' subscribers run before the write answers;
- * the rest run after it, one commit at a time in commit order on this instance (so a create's
- * board:upsert never overtakes the delete that followed it). A failing subscriber is logged with
- * its events and skipped: a committed write never turns into an error because a side effect failed.
+ * the rest run after it, in commit order on this instance (so a create's board:upsert never
+ * overtakes the delete that followed it), one batch at a time: the commits that land while a batch
+ * runs go together in the next one. So under load the after-commit reads (notices, devices, counts)
+ * cost one statement per batch instead of one per commit, and at rest a batch is one commit, sent at
+ * once, with no timer. A failing subscriber is logged with its events and skipped: a committed write
+ * never turns into an error because a side effect failed.
  */
 export class EventBus {
   private readonly subscribers: Subscriber[] = [];
-  /** The 'after' work of every commit so far, chained: it resolves when all of it has run. */
-  private tail: Promise<void> = Promise.resolve();
+  /** Committed events whose 'after' work has not started, in commit order. */
+  private backlog: DomainEvent[] = [];
+  /** The 'after' work under way: it resolves once the backlog is empty. */
+  private draining: Promise<void> | undefined;
 
   constructor(private readonly log: Pick<Logger, 'error'>) {}
 
@@ -68,12 +74,23 @@ export class EventBus {
   async dispatch(events: readonly DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.run(events, 'reply');
-    this.tail = this.tail.then(() => this.run(events, 'after'));
+    this.backlog.push(...events);
+    // Started from a microtask, as the answer's own continuation is: the write answers first.
+    this.draining ??= Promise.resolve().then(() => this.drain());
   }
 
   /** Resolves when every commit's 'after' work so far has run (shutdown; tests that look at its effects). */
   settled(): Promise<void> {
-    return this.tail;
+    return this.draining ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.backlog.length > 0) {
+      const batch = this.backlog;
+      this.backlog = [];
+      await this.run(batch, 'after');
+    }
+    this.draining = undefined;
   }
 
   private async run(events: readonly DomainEvent[], phase: 'reply' | 'after'): Promise<void> {

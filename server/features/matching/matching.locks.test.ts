@@ -1,5 +1,6 @@
-// What a create's matching locks hold off (docs/decisions/0015): another create on one of its dates
-// and every write that takes the group's lock; not a create on other dates, nor another group.
+// What a create's matching locks hold off (docs/decisions/0015, 0017): another create on one of its
+// dates, another that names one of its desired dates as its own, and every write that takes the
+// group's lock; not a create on other dates, one that only desires the same dates, nor another group.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -30,21 +31,28 @@ async function free(name: string, shared = false): Promise<boolean> {
 }
 
 describe('lockDatesForMatching', () => {
-  it("holds its dates and the group's lock (shared) until the transaction ends", async () => {
+  it("holds its dates exclusively, its desired dates shared, and the group's lock shared, until the transaction ends", async () => {
     const em = app.server.deps.orm.em.fork();
     const seen: Record<string, boolean> = {};
     await em.transactional(async (tx) => {
-      await lockDatesForMatching(tx, 'G1', ['2099-01-02', '2099-01-01', '2099-01-02']);
-      seen.sameDate = await free('matching:G1:2099-01-01');
-      seen.otherDesired = await free('matching:G1:2099-01-02');
+      await lockDatesForMatching(tx, 'G1', { own: ['2099-01-01', '2099-01-05'], desired: ['2099-01-02', '2099-01-05', '2099-01-02'] });
+      seen.ownDate = await free('matching:G1:2099-01-01');
+      seen.ownDateShared = await free('matching:G1:2099-01-01', true);
+      seen.desiredDate = await free('matching:G1:2099-01-02');
+      seen.desiredDateShared = await free('matching:G1:2099-01-02', true);
+      // Owned and desired: held exclusively.
+      seen.bothShared = await free('matching:G1:2099-01-05', true);
       seen.otherDate = await free('matching:G1:2099-01-03');
       seen.otherGroup = await free('matching:G2:2099-01-01');
       seen.groupExclusive = await free('matching:G1');
       seen.groupShared = await free('matching:G1', true);
     });
     expect(seen).toEqual({
-      sameDate: false,
-      otherDesired: false,
+      ownDate: false,
+      ownDateShared: false,
+      desiredDate: false,
+      desiredDateShared: true,
+      bothShared: false,
       otherDate: true,
       otherGroup: true,
       groupExclusive: false,
@@ -52,6 +60,7 @@ describe('lockDatesForMatching', () => {
     });
     // Gone with the transaction.
     expect(await free('matching:G1:2099-01-01')).toBe(true);
+    expect(await free('matching:G1:2099-01-02')).toBe(true);
     expect(await free('matching:G1')).toBe(true);
   });
 });

@@ -18,16 +18,19 @@ export async function lockGroupForMatching(em: EntityManager, groupKey: string):
 }
 
 /**
- * What a create takes instead of the whole group (docs/decisions/0015): the group's lock shared,
- * then one lock per date the request names (its dates and desired dates), in one global order so two
- * creates never deadlock. Two requests that can match, or sit next to each other in a three-way
- * ring, always share a date (one's dates meet the other's), so they still run one after the other
- * and the later one sees the earlier; creates on unrelated dates no longer queue behind each
- * other. Writes that take the group's lock exclusively still wait for every create, and it for them.
+ * What a create takes instead of the whole group (docs/decisions/0015, 0017): the group's lock
+ * shared, then one lock per date the request names, in one global order so two creates never
+ * deadlock: exclusive for its own dates, shared for its desired dates. Two requests that can match,
+ * or sit next to each other in a three-way ring, always meet where one's dates are the other's
+ * desired dates (trades) or the other's dates (drops, pickups, reserves), so one holds that date
+ * exclusively and they still run one after the other: the later one sees the earlier. Creates on
+ * unrelated dates, and creates that only want the same dates (who can never trade with each other
+ * through that date), run side by side. Writes that take the group's lock exclusively still wait for
+ * every create, and it for them.
  *
  * Hand-written: the locks must be taken in this order (the group's first, then the dates' by key),
  * which a plain select list does not promise; UNION ALL runs its branches in turn and the keys come
- * out of an ordered subquery.
+ * out of an ordered subquery. A date both owned and desired is taken once, exclusively.
  *
  * The result is the group key itself, read once every lock is held: the create's insert takes it as
  * its group_key value (requests.queries.ts insertRequest), so one statement takes the locks and then
@@ -36,14 +39,19 @@ export async function lockGroupForMatching(em: EntityManager, groupKey: string):
  * other write takes them. Matching runs in the next statement, whose snapshot is taken after the
  * locks: it sees every create that held one of these dates before.
  */
-export function groupKeyOnceLocked(groupKey: string, dates: readonly string[]): RawBuilder<string> {
+export function groupKeyOnceLocked(groupKey: string, dates: { own: readonly string[]; desired: readonly string[] }): RawBuilder<string> {
+  const prefix = `matching:${groupKey}:`;
   return sql<string>`(
     select ${groupKey}::text from (
       select count(*) as n from (
         select pg_advisory_xact_lock_shared(${lockKey(`matching:${groupKey}`)})
         union all
-        select pg_advisory_xact_lock(k) from (
-          select distinct hashtextextended(${`matching:${groupKey}:`} || d, 0) as k from unnest(${[...dates]}::text[]) as d order by k
+        select case when exclusive then pg_advisory_xact_lock(k) else pg_advisory_xact_lock_shared(k) end from (
+          select k, bool_or(exclusive) as exclusive from (
+            select hashtextextended(${prefix} || d, 0) as k, true as exclusive from unnest(${[...dates.own]}::text[]) as d
+            union all
+            select hashtextextended(${prefix} || d, 0), false from unnest(${[...dates.desired]}::text[]) as d
+          ) as named group by k order by k
         ) as keys
       ) as locks
     ) as locked
@@ -53,7 +61,11 @@ export function groupKeyOnceLocked(groupKey: string, dates: readonly string[]): 
 }
 
 /** The same locks on their own (tests of what they hold off). */
-export async function lockDatesForMatching(em: EntityManager, groupKey: string, dates: readonly string[]): Promise<void> {
+export async function lockDatesForMatching(
+  em: EntityManager,
+  groupKey: string,
+  dates: { own: readonly string[]; desired: readonly string[] },
+): Promise<void> {
   await sql`select ${groupKeyOnceLocked(groupKey, dates)}`.execute(kysely(em));
 }
 

@@ -109,7 +109,7 @@ export class RequestsService {
     const clientKey = body.clientKey ?? null;
     const stored = await this.deps.events.transaction(this.em, async (em, events) => {
       // One statement: the create's matching locks (its dates', the group's shared), then the row.
-      const locked = groupKeyOnceLocked(groupKey, [...columns.all_dates, ...(columns.desired_dates ?? [])]);
+      const locked = groupKeyOnceLocked(groupKey, { own: columns.all_dates, desired: columns.desired_dates ?? [] });
       const saved = await insertRequest(em, user.id, columns, locked, clientKey);
       if (saved === undefined) {
         const stored = await requestIdByClientKey(em, user.id, clientKey!);
