@@ -11,5 +11,6 @@ export async function jsonBody(ctx: AppContext, next: Next) {
   if (body === null || body === undefined || typeof body !== 'object') return;
   if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
   ctx.body = JSON.stringify(body);
-  ctx.type = 'application/json';
+  // Koa labelled the object JSON already; labelling it again costs a MIME lookup and a header check.
+  if (!ctx.response.get('Content-Type')) ctx.type = 'application/json';
 }

@@ -1,7 +1,8 @@
 import type { Next } from 'koa';
 import type { AppContext } from './context.ts';
 
-const CSP = [
+/** The pages' policy: the app's own scripts, styles, images and socket, nothing framed or embedded elsewhere. */
+const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
@@ -14,11 +15,20 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The API's answers are data, never documents: were one ever opened as a page, it may load and run
+ * nothing, and no page may frame it (OWASP's REST guidance). Shorter than the pages' policy, which
+ * matters on the busiest routes: Node checks every header value character by character.
+ */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export async function securityHeaders(ctx: AppContext, next: Next) {
-  ctx.set('Content-Security-Policy', CSP);
+  const api = ctx.path.startsWith('/api/');
+  ctx.set('Content-Security-Policy', api ? API_CSP : PAGE_CSP);
   ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('X-Frame-Options', 'DENY');
+  // Which address a page's links and requests send on: the API's answers load and link nothing.
+  if (!api) ctx.set('Referrer-Policy', 'same-origin');
   // Only over HTTPS (RFC 6797 8.1): a browser that saw the app once securely never falls back to
   // plain HTTP, where the session cookie could be read or planted. Subdomains are the deployer's.
   if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000');

@@ -17,8 +17,8 @@ import type { DashboardStats } from '#protocol/shapes.ts';
  * realtime/ know nothing of features, so the rules of cookies, owners and groups stay here.
  */
 export interface SessionAccess {
-  /** The live session a request's cookie names, or null. */
-  forRequest(em: EntityManager, cookieHeader: string | undefined, secure: boolean): Promise<LoadedSession | null>;
+  /** The live session a request's cookie names, or null. `em` is called only when the session cache misses. */
+  forRequest(em: () => EntityManager, cookieHeader: string | undefined, secure: boolean): Promise<LoadedSession | null>;
   /** A socket handshake's session and the rooms it may join, or null when it names none. */
   forSocket(req: IncomingMessage): Promise<{ userId: number; sid: string; rooms: string[] } | null>;
   /** The badge counts a fresh socket gets at once (a reconnect may have missed pushes). */

@@ -23,9 +23,14 @@ export interface LoadedSession {
 
 export class SessionStore {
   constructor(
-    private readonly em: EntityManager,
+    /** Or how to get one: a session found in the cache needs none. */
+    private readonly db: EntityManager | (() => EntityManager),
     private readonly cache?: SessionCache,
   ) {}
+
+  private get em(): EntityManager {
+    return typeof this.db === 'function' ? this.db() : this.db;
+  }
 
   async create(userId: number): Promise<{ token: string; sid: string }> {
     const token = randomBytes(32).toString('base64url');

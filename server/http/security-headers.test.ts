@@ -1,0 +1,57 @@
+// What every answer says about how a browser may use it: pages get the app's content policy, the
+// API's data a policy that runs and frames nothing; HSTS only over HTTPS.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../test/factories.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('security headers', () => {
+  it("gives pages the app's content policy, framing refused and same-origin referrers", async () => {
+    const page = await app.client().get('/login');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('gives the API a policy under which its data, opened as a page, loads and runs nothing', async () => {
+    for (const res of [await app.client().get('/api/auth/user'), await app.client().get('/api/no-such-route')]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('asks for HTTPS from then on only over HTTPS (behind the load balancer that says so)', async () => {
+    const res = await app.client().request('GET', '/api/auth/user', undefined, { 'x-forwarded-proto': 'https' });
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
+
+describe('the request EntityManager', () => {
+  it('is not forked for a read answered from the session cache', async () => {
+    const me = await makeUser(app);
+    expect((await me.client.get('/api/auth/user')).status).toBe(200);
+    const fork = vi.spyOn(app.server.deps.orm.em, 'fork');
+    try {
+      const res = await me.client.get('/api/auth/user');
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(me.user.id);
+      expect(fork).not.toHaveBeenCalled();
+      // A route that reads the database still gets one.
+      expect((await me.client.get('/api/requests')).status).toBe(200);
+      expect(fork).toHaveBeenCalled();
+    } finally {
+      fork.mockRestore();
+    }
+  });
+});
