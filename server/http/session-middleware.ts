@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Next } from 'koa';
 import type { SessionAccess } from '../features/auth/session-access.ts';
 import type { UserRecord } from '../features/users/user.presenter.ts';
-import type { AppContext } from './context.ts';
+import type { AppContext, AppState } from './context.ts';
 import { unauthorized } from './errors.ts';
 
 /**
@@ -13,17 +13,32 @@ import { unauthorized } from './errors.ts';
  */
 export function sessionMiddleware(orm: MikroORM, sessions: Pick<SessionAccess, 'forRequest'>) {
   return async (ctx: AppContext, next: Next) => {
-    let em: EntityManager | undefined;
-    Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true, configurable: true });
+    const state = new RequestState(orm);
+    ctx.state = state;
     if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/')) {
-      const session = await sessions.forRequest(() => ctx.state.em, ctx.get('Cookie') || undefined, ctx.secure);
+      const session = await sessions.forRequest(state.emOnDemand, ctx.get('Cookie') || undefined, ctx.secure);
       if (session) {
-        ctx.state.user = session.user;
-        ctx.state.sid = session.sid;
+        state.user = session.user;
+        state.sid = session.sid;
       }
     }
     await next();
   };
+}
+
+/** A request's state, its EntityManager forked when first read (a class: no closures made per request). */
+class RequestState implements AppState {
+  user?: UserRecord;
+  sid?: string;
+  private forked: EntityManager | undefined;
+
+  constructor(private readonly orm: MikroORM) {}
+
+  get em(): EntityManager {
+    return (this.forked ??= this.orm.em.fork());
+  }
+
+  readonly emOnDemand = (): EntityManager => this.em;
 }
 
 /** The signed-in user, or a 401. */
