@@ -375,6 +375,17 @@ describe('invalidation across instances', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a patch that cannot be read drops every board rather than keep one that may be stale', async () => {
+    const [busOne, busTwo] = joinedBuses();
+    createBoardCache(busOne);
+    const two = createBoardCache(busTwo);
+    const { build } = counting();
+    await two.get('g', build);
+    await two.get('other', build);
+    expect(() => busOne.serverSideEmit('board:patch', '{not json')).not.toThrow();
+    expect(two.size).toBe(0);
+  });
+
   it('without a bus (one instance, no Redis) invalidation stays local and does not throw', () => {
     const tell = peerInvalidation(undefined, 'board:invalidate', () => undefined);
     expect(() => tell('g')).not.toThrow();

@@ -244,8 +244,15 @@ export function createBoardCache(bus: PeerBus | undefined, options: BoardCacheOp
   const cache = new BoardCache(options);
   const forget = peerInvalidation(bus, 'board:invalidate', (groupKey) => cache.forget(groupKey));
   const patch = peerInvalidation(bus, 'board:patch', (message) => {
-    const { groupKey, patch } = JSON.parse(message) as { groupKey: string; patch: BoardPatch };
-    cache.applyHere(groupKey, patch);
+    let parsed: { groupKey: string; patch: BoardPatch };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      // A change that cannot be read is a change lost: no board here can be trusted any more.
+      cache.clearAll();
+      return;
+    }
+    cache.applyHere(parsed.groupKey, parsed.patch);
   });
   cache.connect({ forget, patch: (groupKey, p) => patch(JSON.stringify({ groupKey, patch: p })) });
   return cache;
