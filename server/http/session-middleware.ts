@@ -26,7 +26,7 @@ export function sessionMiddleware(orm: MikroORM, sessions: Pick<SessionAccess, '
   };
 }
 
-/** A request's state, its EntityManager forked when first read (a class: no closures made per request). */
+/** A request's state, its EntityManager forked when first read (a getter on a class, not a property defined on each request's object). */
 class RequestState implements AppState {
   user?: UserRecord;
   sid?: string;
