@@ -81,8 +81,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const mailer = createMailer(config, db.orm, log);
   // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
   const boardCache = createBoardCache(redis ? io : undefined);
-  // Invalidations sent while Redis was away are lost: after a reconnect, every board is rebuilt.
-  redis?.sub.on('ready', () => boardCache.clearAll());
+  // Invalidations sent while Redis was away are lost: after a reconnect, every board is rebuilt and every session read again.
+  redis?.sub.on('ready', () => {
+    boardCache.clearAll();
+    sessionCache.clear();
+  });
   const deps: Deps = {
     config,
     log,

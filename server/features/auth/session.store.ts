@@ -54,7 +54,8 @@ export class SessionStore {
       if (!live) return null;
     }
     const session = { sid, user };
-    this.cache?.set(session);
+    // Bounded by the expiry read (a slide only moves it later): a cached session never outlives its row's.
+    this.cache?.set(session, new Date(expire).getTime());
     return session;
   }
 
