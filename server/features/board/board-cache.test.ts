@@ -205,16 +205,52 @@ describe('board cache', () => {
     expect(calls).toEqual(['2031-03-10', '2031-03-11']);
   });
 
-  it('serves no board older than its maximum age (invalidations lost while Redis was down)', async () => {
+  it('reads a board again past its maximum age (invalidations lost while Redis was down), serving the held one meanwhile', async () => {
     const { cache, clock } = cacheWithClocks({ maxAgeMs: 30_000 });
-    const { build, calls } = counting();
+    const { build, calls, data } = counting();
     await cache.get('g', build);
     clock.elapsed += 30_000;
     await cache.get('g', build);
     expect(calls).toHaveLength(1);
+    // A change whose invalidation was lost: only a new read shows it.
+    data.items = [item(1), item(2)];
     clock.elapsed += 1;
-    await cache.get('g', build);
+    // This reader does not wait for the read it started; the next one gets its result.
+    expect(ids(await cache.get('g', build))).toEqual([1]);
     expect(calls).toHaveLength(2);
+    await new Promise((r) => setImmediate(r));
+    expect(ids(await cache.get('g', build))).toEqual([1, 2]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('makes readers wait for a new read once a board is past twice its maximum age', async () => {
+    const { cache, clock } = cacheWithClocks({ maxAgeMs: 30_000 });
+    const { build, calls, data } = counting();
+    await cache.get('g', build);
+    data.items = [item(1), item(2)];
+    clock.elapsed += 60_001;
+    expect(ids(await cache.get('g', build))).toEqual([1, 2]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('starts one background read at a time, and a failed one leaves the held board to be read again', async () => {
+    const { cache, clock } = cacheWithClocks({ maxAgeMs: 30_000 });
+    const { build, data } = counting();
+    await cache.get('g', build);
+    clock.elapsed += 30_001;
+    let failures = 0;
+    const failing = () => {
+      failures++;
+      return Promise.reject(new Error('database away'));
+    };
+    expect(ids(await cache.get('g', failing))).toEqual([1]);
+    expect(ids(await cache.get('g', failing))).toEqual([1]);
+    expect(failures).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    data.items = [item(3)];
+    expect(ids(await cache.get('g', build))).toEqual([1]);
+    await new Promise((r) => setImmediate(r));
+    expect(ids(await cache.get('g', build))).toEqual([3]);
   });
 
   it('stays bounded: the least recently read group goes first', async () => {

@@ -7,8 +7,9 @@ export interface BoardCacheOptions {
   maxBytes?: number;
   maxEntries?: number;
   /**
-   * Safety net for invalidations that never arrived (Redis down between instances): no board is
-   * served older than this.
+   * Safety net for invalidations that never arrived (Redis down between instances): a board older
+   * than this is read again in the background, and served meanwhile; past twice this age, readers
+   * wait for the new read.
    */
   maxAgeMs?: number;
   /** Wall clock: which UTC day a board is for. */
@@ -98,8 +99,12 @@ export class BoardCache {
     const hit = this.entries.get(groupKey);
     if (hit) {
       this.drop(groupKey);
-      if (hit.board.day === day && this.elapsedMs() - hit.builtAt <= this.maxAgeMs) {
+      const age = this.elapsedMs() - hit.builtAt;
+      if (hit.board.day === day && age <= 2 * this.maxAgeMs) {
         this.keep(groupKey, hit);
+        // Aged out but patched all along: its readers need not wait for the read that replaces it.
+        // A busy group's reads can be overtaken by changes (not kept) for a while; past twice the age, readers wait.
+        if (age > this.maxAgeMs && !this.flights.has(groupKey)) this.start(groupKey, day, build);
         return hit.board.body();
       }
     }
