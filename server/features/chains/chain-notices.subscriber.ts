@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { chainsById } from './chains.queries.ts';
-import { chainItemsOf } from './chains.service.ts';
+import { chainItemsById } from './chains.service.ts';
 import { chainMailDrafts } from './chain-mails.ts';
 
 /**
@@ -14,8 +13,7 @@ export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
     name: 'chain-notices',
     handles: ['chain.changed'],
     async handle(events) {
-      const em = deps.orm.em.fork();
-      const items = await chainItemsOf(em, await chainsById(em, [...new Set(events.map((e) => e.chainId))]));
+      const items = await chainItemsById(deps.orm.em.fork(), [...new Set(events.map((e) => e.chainId))]);
       for (const e of events) {
         const item = items.find((i) => i.id === e.chainId);
         if (item) deps.publisher.publish(e.userIds.map(rooms.user), 'chain:update', item);

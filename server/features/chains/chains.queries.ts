@@ -14,7 +14,8 @@ export interface FoundCycle {
 }
 
 /** The advisory lock that claims a request for one transaction's chain proposal (claimChainMembers). */
-const tryClaim = (requestId: RawBuilder<number>) => sql<boolean>`pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ${requestId}, 0))`;
+const tryClaim = (requestId: RawBuilder<number>) =>
+  sql<boolean>`pg_try_advisory_xact_lock(hashtextextended('chain-member:' || ${requestId}, 0))`;
 
 /**
  * Claims a ring's three requests, given as an array in id order (`sorted`), without waiting, and
@@ -126,7 +127,11 @@ export async function insertChain(em: EntityManager, chain: NewChain): Promise<n
         .columns(['group_key', 'route_type', 'cycle_key'])
         .expression(
           db
-            .selectNoFrom((eb) => [eb.val(chain.groupKey).as('group_key'), eb.val(chain.routeType).as('route_type'), eb.val(chain.cycleKey).as('cycle_key')])
+            .selectNoFrom((eb) => [
+              eb.val(chain.groupKey).as('group_key'),
+              eb.val(chain.routeType).as('route_type'),
+              eb.val(chain.cycleKey).as('cycle_key'),
+            ])
             .where(({ not, exists, selectFrom }) =>
               not(
                 exists(
@@ -211,12 +216,19 @@ export function chainOfMember(em: EntityManager, chainId: number, userId: number
     .executeTakeFirst();
 }
 
-/** The members of chains with their user summaries, in chain and cycle order. */
+/**
+ * The members of chains with their user summaries, in chain and cycle order, each with its chain's
+ * columns: a notice or an answer reads a chain and its members in one round trip (chainItemsById).
+ */
 export function chainMembers(em: EntityManager, chainIds: readonly number[]) {
   return kysely(em)
     .selectFrom('trade_chain_members as m')
+    .innerJoin('trade_chains as t', 't.id', 'm.chain_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select([
+      't.status as chainStatus',
+      't.created_at as chainCreatedAt',
+      't.updated_at as chainUpdatedAt',
       'm.chain_id as chainId',
       'm.position',
       'm.user_id as userId',
@@ -255,16 +267,6 @@ export function chainsOfUser(em: EntityManager, userId: number, limit: number) {
     .execute();
 }
 export type ChainRow = Awaited<ReturnType<typeof chainsOfUser>>[number];
-
-export function chainsById(em: EntityManager, chainIds: readonly number[]): Promise<ChainRow[]> {
-  if (chainIds.length === 0) return Promise.resolve([]);
-  return kysely(em)
-    .selectFrom('trade_chains as t')
-    .select(chainColumns)
-    .where(({ eb, fn, val }) => eb('t.id', '=', fn.any(val([...chainIds]))))
-    .orderBy('t.id')
-    .execute();
-}
 
 /** Requests as the chain rules read them (MatchableRequest), keyed by id; deleted ones are absent. */
 export async function matchableRequests(em: EntityManager, ids: readonly number[]): Promise<Map<number, MatchableRequest>> {

@@ -15,7 +15,6 @@ import { presentChains } from './chains.presenter.ts';
 import {
   chainMembers,
   chainOfMember,
-  chainsById,
   chainsOfUser,
   claimChainMembers,
   decide,
@@ -58,7 +57,13 @@ export async function proposeChainFor(
       { userId: c.cUserId, requestId: c.cId },
     ];
     // Another transaction is proposing with one of them right now: its chain will hold the request.
-    const claimed = i === 0 ? firstClaimed : await claimChainMembers(em, members.map((m) => m.requestId));
+    const claimed =
+      i === 0
+        ? firstClaimed
+        : await claimChainMembers(
+            em,
+            members.map((m) => m.requestId),
+          );
     if (!claimed) continue;
     const key = cycleKey(members.map((m) => m.requestId));
     const id = await insertChain(em, { groupKey: r.groupKey, routeType: r.routeType, cycleKey: key, members });
@@ -96,10 +101,29 @@ const ringOf = (members: readonly ChainMemberRow[], requests: ReadonlyMap<number
 /** ChainItems for chain rows, members and requests loaded in one query each. */
 export async function chainItemsOf(em: EntityManager, chains: readonly ChainRow[]): Promise<ChainItem[]> {
   if (chains.length === 0) return [];
-  const members = await chainMembers(
+  return withRequests(
     em,
-    chains.map((c) => c.id),
+    chains,
+    await chainMembers(
+      em,
+      chains.map((c) => c.id),
+    ),
   );
+}
+
+/** ChainItems of the chains `ids` (those that exist), in id order: two queries, the chains read with their members. */
+export async function chainItemsById(em: EntityManager, ids: readonly number[]): Promise<ChainItem[]> {
+  if (ids.length === 0) return [];
+  const members = await chainMembers(em, ids);
+  const chains = new Map<number, ChainRow>();
+  for (const m of members) {
+    if (!chains.has(m.chainId))
+      chains.set(m.chainId, { id: m.chainId, status: m.chainStatus, createdAt: m.chainCreatedAt, updatedAt: m.chainUpdatedAt });
+  }
+  return withRequests(em, [...chains.values()], members);
+}
+
+async function withRequests(em: EntityManager, chains: readonly ChainRow[], members: readonly ChainMemberRow[]): Promise<ChainItem[]> {
   const requests = await requestsById(
     em,
     members.flatMap((m) => (m.requestId === null ? [] : [m.requestId])),
@@ -191,7 +215,7 @@ export class ChainsService {
   }
 
   private async loadOne(id: number): Promise<ChainItem> {
-    const [item] = await chainItemsOf(this.em, await chainsById(this.em, [id]));
+    const [item] = await chainItemsById(this.em, [id]);
     if (!item) throw notFound(MSG.chainNotFound);
     return item;
   }
