@@ -10,6 +10,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { NotificationMails } from './mail/notification-mails.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
+import type { PushDevices } from './features/push/push-devices.ts';
 import type { PushSender } from './features/push/push-sender.ts';
 
 /** What the app is built from; services take the parts they need from here, explicitly. */
@@ -32,4 +33,6 @@ export interface Deps {
   events: EventBus;
   /** Web Push to the users' subscribed devices (features/push). */
   push: PushSender;
+  /** Which users may have a push device: most have none, and their events need no query. */
+  pushDevices: PushDevices;
 }

@@ -20,6 +20,7 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createNotificationMails } from './mail/notification-mails.ts';
 import { createPublisher } from './realtime/publisher.ts';
+import { createPushDevices } from './features/push/push-devices.ts';
 import { createPushSender } from './features/push/push-sender.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
@@ -81,10 +82,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const mailer = createMailer(config, db.orm, log);
   // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
   const boardCache = createBoardCache(redis ? io : undefined);
-  // Invalidations sent while Redis was away are lost: after a reconnect, every board is rebuilt and every session read again.
+  // Who has push devices, kept on each instance; its additions cross over the Redis adapter too.
+  const pushDevices = await createPushDevices(db.orm, redis ? io : undefined, log);
+  // Invalidations sent while Redis was away are lost: after a reconnect, every board is rebuilt, every
+  // session and the list of push devices read again.
   redis?.sub.on('ready', () => {
     boardCache.clearAll();
     sessionCache.clear();
+    pushDevices.reloadNow();
   });
   const deps: Deps = {
     config,
@@ -101,6 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     boardCache,
     events: new EventBus(log),
     push: await createPushSender(config.push, db.orm, log),
+    pushDevices: pushDevices.devices,
   };
   registerSubscribers(deps);
   const app = createApp(deps);
@@ -124,6 +130,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     deps,
     async close({ graceMs = 8_000 } = {}) {
       clearInterval(purge);
+      pushDevices.stop();
       stopSweep();
       await stopSweeper();
       http.drain();

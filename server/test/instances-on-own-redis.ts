@@ -9,10 +9,10 @@ export interface InstancesOnOwnRedis {
 }
 
 /** Two instances on one database and a Redis of the test's own, which the test may stop and restart. */
-export async function startInstancesOnOwnRedis(): Promise<InstancesOnOwnRedis> {
+export async function startInstancesOnOwnRedis(env: Record<string, string> = {}): Promise<InstancesOnOwnRedis> {
   const redis = await startThrowawayRedis();
-  const one = await startTestApp({ REDIS_URL: redis.url });
-  const two = await startTestApp({ REDIS_URL: redis.url }, one.databaseUrl);
+  const one = await startTestApp({ ...env, REDIS_URL: redis.url });
+  const two = await startTestApp({ ...env, REDIS_URL: redis.url }, one.databaseUrl);
   return {
     redis,
     one,

@@ -85,3 +85,9 @@ export async function sharedSecret(em: EntityManager, name: string, generate: ()
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** Every user with at least one device subscribed (PushDevices' periodic read). */
+export async function usersWithDevices(em: EntityManager): Promise<number[]> {
+  const rows = await kysely(em).selectFrom('push_subscriptions').select('user_id').distinct().execute();
+  return rows.map((r) => r.user_id);
+}

@@ -10,7 +10,7 @@ import { PushService } from './push.service.ts';
 /** Push notifications (issue 14): the key to subscribe with, this device on and off, a test. */
 export function pushRoutes(deps: Deps) {
   const router = new Router<AppState>();
-  const service = (ctx: AppContext) => new PushService(ctx.state.em, deps.push, deps.config.push);
+  const service = (ctx: AppContext) => new PushService(ctx.state.em, deps.push, deps.config.push, deps.pushDevices);
 
   router.get('/api/push', async (ctx) => {
     ctx.body = await service(ctx).info(requireUser(ctx));

@@ -5,6 +5,7 @@ import type { PushSubscriptionBody, PushUnsubscribeBody } from '#protocol/schema
 import type { PushConfig } from '../../config.ts';
 import { invalid } from '../../http/errors.ts';
 import type { UserRecord } from '../users/users.queries.ts';
+import type { PushDevices } from './push-devices.ts';
 import type { PushSender } from './push-sender.ts';
 import { pushNotices } from './push.notices.ts';
 import { deviceCount, removeSubscription, subscriptionsOf, upsertSubscription } from './push.queries.ts';
@@ -16,6 +17,7 @@ export class PushService {
     private readonly em: EntityManager,
     private readonly sender: PushSender,
     private readonly config: PushConfig,
+    private readonly devices: Pick<PushDevices, 'add'>,
   ) {}
 
   async info(user: UserRecord): Promise<PushInfo> {
@@ -25,6 +27,8 @@ export class PushService {
   async subscribe(user: UserRecord, body: PushSubscriptionBody): Promise<void> {
     if (!pushHostAllowed(body.endpoint, this.config.endpointHosts)) throw invalid(MSG.pushServiceNotAllowed, 'endpoint');
     await upsertSubscription(this.em, user.id, body);
+    // Before the answer: the next event for this user looks for their devices, here and on every instance.
+    this.devices.add(user.id);
   }
 
   async unsubscribe(user: UserRecord, body: PushUnsubscribeBody): Promise<void> {

@@ -61,14 +61,17 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
  * devices, also with the app closed. In the background: the push services' answers (up to seconds)
  * never hold up the write that caused them.
  */
-export const pushSubscriber = (deps: Pick<Deps, 'orm' | 'push' | 'log'>) =>
+export const pushSubscriber = (deps: Pick<Deps, 'orm' | 'push' | 'pushDevices' | 'log'>) =>
   defineSubscriber({
     name: 'push',
     handles: ['match.created', 'chain.changed', 'offer.sent', 'offer.answered', 'message.sent'],
     handle(events) {
       const deliver = async () => {
-        // Most recipients have no device subscribed: find out before loading anything else.
-        const targets = await subscriptionsOf(deps.orm.em.fork(), [...new Set(events.flatMap(recipientsOf))]);
+        // Most recipients have no device subscribed: those cost no query at all (PushDevices), and the
+        // devices of the rest are read before anything else.
+        const recipients = deps.pushDevices.withDevices(new Set(events.flatMap(recipientsOf)));
+        if (recipients.length === 0) return;
+        const targets = await subscriptionsOf(deps.orm.em.fork(), recipients);
         if (targets.length === 0) return;
         const notices = await noticesOf(deps, events);
         await Promise.all(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { PUSH_TEXT, type PushInfo, type PushTestResult } from '#protocol/push.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
+import { startInstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
 import { startPushEndpoint, type PushEndpoint, type TestDevice } from '../../test/push-endpoint.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { postRing } from '../chains/chains.fixtures.ts';
@@ -216,6 +217,41 @@ describe('the VAPID keys', () => {
       expect((await (await makeUser(third)).client.get<PushInfo>('/api/push')).body.publicKey).toBe(configured.VAPID_PUBLIC_KEY);
     } finally {
       await third.close();
+    }
+  });
+});
+
+describe('who has devices, on every instance', () => {
+  it('an instance started after a device was turned on pushes to it (the list is read at start)', async () => {
+    const group = freshGroup();
+    const ann = await makeUser(app, { ...group, firstName: 'Ann' });
+    const bob = await makeUser(app, { ...group, firstName: 'Bob' });
+    const phone = await subscribe(ann);
+    const second = await startTestApp(endpoint.env, app.databaseUrl);
+    try {
+      const on = (u: SignedInUser) => second.client().setCookieHeader(u.client.cookieHeader);
+      await on(ann).post('/api/requests', requestBody({ date: '2099-07-01', route: 'LATE1' }));
+      await on(bob).post('/api/requests', requestBody({ type: 'pickup', date: '2099-07-01', route: 'ANY' }));
+      await expect.poll(() => titles(phone)).toEqual([PUSH_TEXT.matchTitle]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a device turned on through one instance is pushed about a match another instance commits', async () => {
+    const pair = await startInstancesOnOwnRedis(endpoint.env);
+    try {
+      const group = freshGroup();
+      const ann = await makeUser(pair.one, { ...group, firstName: 'Ann' });
+      const bob = await makeUser(pair.one, { ...group, firstName: 'Bob' });
+      const phone = endpoint.device();
+      expect((await ann.client.post('/api/push/subscriptions', phone.subscription)).status).toBe(201);
+      const onTwo = (u: SignedInUser) => pair.two.client().setCookieHeader(u.client.cookieHeader);
+      await onTwo(ann).post('/api/requests', requestBody({ date: '2099-08-01', route: 'PEER1' }));
+      await onTwo(bob).post('/api/requests', requestBody({ type: 'pickup', date: '2099-08-01', route: 'ANY' }));
+      await expect.poll(() => titles(phone)).toEqual([PUSH_TEXT.matchTitle]);
+    } finally {
+      await pair.close();
     }
   });
 });
