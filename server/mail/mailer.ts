@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
-import { OutboxMail } from '../db/entities/index.ts';
 import type { Logger } from '../lib/logger.ts';
+import { insertOutboxMails } from './outbox.queries.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -44,10 +44,7 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
     );
   const outbox = async (mails: readonly OutgoingMail[]): Promise<Delivery> => {
     try {
-      await orm.em.fork().insertMany(
-        OutboxMail,
-        mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text ?? null })),
-      );
+      await insertOutboxMails(orm.em.fork(), mails);
       // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
       for (const mail of mails) log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
       return mails.map(() => ({ delivered: true }));

@@ -1,0 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { kysely } from '../db/kysely.ts';
+import type { OutgoingMail } from './mailer.ts';
+
+/**
+ * Mails kept in the local outbox (no SMTP_URL), in one insert with bound values. The entity API's
+ * insertMany wrote each mail's text into the statement: every batch was a new text to parse and
+ * plan, and a text that came back three times took one of the pool's prepared-statement slots
+ * (db/prepared-statements.ts) for good.
+ */
+export async function insertOutboxMails(em: EntityManager, mails: readonly OutgoingMail[]): Promise<void> {
+  await kysely(em)
+    .insertInto('mail_outbox')
+    .values(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, html: mail.html, text: mail.text ?? null })))
+    .execute();
+}
