@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody } from '../../http/validate.ts';
-import { presentCurrentUser, type UserRecord } from '../users/user.presenter.ts';
+import { presentCurrentUser, presentCurrentUserJson, type UserRecord } from '../users/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailVerification } from './email-verification.ts';
 import { withLoginLimits } from './login-limits.ts';
@@ -44,7 +44,10 @@ export function authRoutes(deps: Deps) {
   }
 
   router.get('/api/auth/user', (ctx) => {
-    ctx.body = presentCurrentUser(requireUser(ctx), deps.config.ownerEmail);
+    const json = presentCurrentUserJson(requireUser(ctx), deps.config.ownerEmail);
+    // Labelled before the body is set: a string body would otherwise be taken for text.
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = json;
   });
 
   router.post('/api/register', async (ctx) => {

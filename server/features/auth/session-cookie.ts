@@ -12,18 +12,27 @@ const SECURE_NAME = '__Host-crewtrade.sid';
 
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_NAME : PLAIN_NAME);
 
-/** The value of one cookie in a Cookie header. */
+/**
+ * The value of one cookie in a Cookie header: the first pair whose name matches, its value
+ * everything after the first "=" (trailing blanks dropped), percent-decoded. Scanned in place, as
+ * it runs on every request: splitting the header into arrays cost more than the session lookup.
+ */
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) {
+  for (let start = 0; start < header.length; ) {
+    const next = header.indexOf(';', start);
+    const end = next === -1 ? header.length : next;
+    const eq = header.indexOf('=', start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trimStart() === name) {
+      const raw = header.slice(eq + 1, end).trimEnd();
+      if (!raw.includes('%')) return raw;
       try {
-        return decodeURIComponent(v.join('='));
+        return decodeURIComponent(raw);
       } catch {
         return undefined;
       }
     }
+    start = end + 1;
   }
   return undefined;
 }
