@@ -26,4 +26,4 @@ RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 EXPOSE 3000
 # main.ts handles SIGTERM (closes sockets, HTTP and the database pool) so `docker stop` is clean.
-CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=160", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=160", "--experimental-async-context-frame", "--import", "tsx", "server/main.ts"]
