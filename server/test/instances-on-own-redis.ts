@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startThrowawayRedis, type ThrowawayRedis } from './throwaway-services.ts';
 
@@ -25,5 +26,23 @@ export async function startInstancesOnOwnRedis(env: Record<string, string> = {})
         await redis.stop();
       }
     },
+  };
+}
+
+/**
+ * The pair for one test file: started before its tests, closed after them. Call the returned
+ * function inside a test to get it.
+ */
+export function useInstancesOnOwnRedis(env: Record<string, string> = {}): () => InstancesOnOwnRedis {
+  let pair: InstancesOnOwnRedis | undefined;
+  beforeAll(async () => {
+    pair = await startInstancesOnOwnRedis(env);
+  });
+  afterAll(async () => {
+    await pair?.close();
+  });
+  return () => {
+    if (!pair) throw new Error('the instances did not start');
+    return pair;
   };
 }

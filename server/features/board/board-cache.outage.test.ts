@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
-import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import type { ThrowawayRedis } from '../../test/throwaway-services.ts';
+import { useInstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
 import { requestBody, waitFor } from '../requests/requests.fixtures.ts';
 
-let pair: InstancesOnOwnRedis | undefined;
-let redis: ThrowawayRedis;
-let one: TestApp;
-let two: TestApp;
-beforeAll(async () => {
-  // A Redis of this test's own: it is stopped and restarted below.
-  pair = await startInstancesOnOwnRedis();
-  ({ redis, one, two } = pair);
-});
-afterAll(async () => {
-  await pair?.close();
-});
+// A Redis of this file's own: it is stopped and restarted below.
+const instances = useInstancesOnOwnRedis();
 
 describe('board cache across a Redis outage', () => {
   it('a change made while Redis was down shows on the other instance soon after Redis returns, not only when the entry ages out', async () => {
+    const { redis, one, two } = instances();
     const reader = await makeUser(one, { base: 'OUT' });
     const poster = await makeUser(one, { base: 'OUT' });
     const readerOnTwo = two.client().setCookieHeader(reader.client.cookieHeader);
