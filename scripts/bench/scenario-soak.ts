@@ -2,12 +2,11 @@
 // and a handful of requests, using the app as crew do (board, dashboard, bell, matches, messages,
 // chat, posting, editing and removing requests) for SOAK_MINUTES (default 15) against two app
 // instances sharing PostgreSQL and Redis behind a round-robin balancer (connection level, as the
-// docker-compose nginx does for WebSockets). Reports every kind of call's p50/p99 and errors, the
-// live events received, and both instances' memory after warm-up against the end. The sockets live
-// in client processes of their own (soak-sockets.ts), so the calls are timed by a process that
-// does nothing else.
+// docker-compose nginx does for WebSockets, and like nginx in a process of its own: balancer.ts).
+// Reports every kind of call's p50/p99 and errors, the live events received, and both instances'
+// memory after warm-up against the end. The sockets live in client processes of their own
+// (soak-sockets.ts), so the calls are timed by a process that does nothing else.
 import { fork, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { analyzeWhileGrowing } from './analyze.ts';
@@ -35,27 +34,6 @@ const BASES = ['ATL', 'JFK', 'LAX', 'ORD', 'DFW', 'SEA', 'BOS', 'MSP', 'DEN', 'M
 
 const now = () => performance.now();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** A TCP balancer: each connection to the next instance in turn (HTTP keep-alive and WebSockets alike). */
-function roundRobin(port: number, targets: number[]): net.Server {
-  let next = 0;
-  const server = net.createServer((client) => {
-    const target = targets[next++ % targets.length]!;
-    const upstream = net.connect(target, '127.0.0.1');
-    // As nginx does (tcp_nodelay): without it, Nagle and delayed ACKs hold a response's last packet for 40 ms.
-    client.setNoDelay(true);
-    upstream.setNoDelay(true);
-    client.pipe(upstream).pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close);
-    upstream.on('error', close);
-  });
-  server.listen(port, '127.0.0.1');
-  return server;
-}
 
 interface Crew {
   id: number;
@@ -179,15 +157,15 @@ export const soakScenario: Scenario = {
     const crew = await seedCrew(ctx);
     const instances = await startAppInstances(2, ctx.databaseUrl, { RATE_LIMIT_OVERRIDES: 'messages=100000' });
     const ports = instances.map((i) => i.port);
-    const lbPort = await freePort();
-    const lb = roundRobin(lbPort, ports);
-    const base = `http://127.0.0.1:${lbPort}`;
     // The yardstick routes (reference-server.ts) in the same sitting, behind a balancer of their own:
     // each route's p50 and p99 read against them (ARCHITECTURE.md section 10).
     const refPort = await freePort();
     const reference = await startProcess('scripts/bench/reference-server.ts', { DATABASE_URL: ctx.databaseUrl, PORT: String(refPort) }, /READY/);
+    // Both balancers in one process of their own (balancer.ts), as nginx runs beside the instances.
+    const lbPort = await freePort();
     const refLbPort = await freePort();
-    const refLb = roundRobin(refLbPort, [refPort]);
+    const balancer = await startProcess('scripts/bench/balancer.ts', { ROUTES: `${lbPort}>${ports.join(',')};${refLbPort}>${refPort}` }, /READY/);
+    const base = `http://127.0.0.1:${lbPort}`;
     const refBase = `http://127.0.0.1:${refLbPort}`;
     const latencies = new Map<string, number[]>();
     const errors = new Map<string, number>();
@@ -316,8 +294,7 @@ export const soakScenario: Scenario = {
     } finally {
       stopping = true;
       for (const child of socketProcesses) child.kill();
-      lb.close();
-      refLb.close();
+      await stopProcess(balancer);
       await stopProcess(reference);
       await stopInstances(instances);
     }
