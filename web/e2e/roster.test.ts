@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../../server/test/factories.ts';
+import { makeAdmin, makeUser } from '../../server/test/factories.ts';
 import { dayDuty, icsOf } from '../../server/features/roster/roster.fixtures.ts';
 import { freshGroup } from '../../server/features/offers/offers.fixtures.ts';
 import { todayUtc } from '../../protocol/rules.ts';
@@ -82,6 +82,25 @@ describe.skipIf(!hasChromium)('the roster', () => {
     // The check answers quickly; give it the time a busy machine needs before saying nothing came.
     await page.waitForLoadState('networkidle');
     expect(await dialog.getByRole('note', { name: 'Your roster' }).count()).toBe(0);
+  });
+
+  it.each([false, true])('admins set an airline’s roster rules in Administrator Settings (375 px: %s)', async (mobile) => {
+    const admin = await makeAdmin(suite.app);
+    const page = suite.track(await openAs(suite.browser, suite.app, admin, '/admin-panel?tab=roster-rules', mobile));
+    const row = page.locator('li').filter({ hasText: 'JetBlue' });
+    const days = row.getByLabel('Duty days in a row');
+    await days.waitFor();
+    expect(await days.inputValue()).toBe('6');
+    expect(await row.getByLabel('Rest (hours)').inputValue()).toBe('10');
+    await days.fill(mobile ? '5' : '7');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.toast').filter({ hasText: 'Roster rules saved' }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await saveScreenshot(page, `${mobile ? 375 : 1280}-admin-roster-rules`);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    const rules = await admin.client.get('/api/admin/roster-rules');
+    expect(rules.body.find((r: { airline: string }) => r.airline === 'JetBlue').maxConsecutiveDays).toBe(mobile ? 5 : 7);
   });
 });
 

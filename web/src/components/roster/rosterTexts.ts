@@ -30,5 +30,6 @@ export const ROSTER_UI = {
   rulesDays: 'Duty days in a row',
   rulesRest: 'Rest (hours)',
   rulesSave: 'Save',
+  rulesFailed: 'Failed to save the roster rules.',
   rulesAirline: 'Airline',
 } as const;

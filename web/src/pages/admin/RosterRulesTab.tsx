@@ -12,7 +12,7 @@ import '../../components/roster/roster.css';
 function AirlineRow({ rules, onSaved }: { rules: AirlineRosterRules; onSaved: (r: AirlineRosterRules) => void }) {
   const [days, setDays] = useState(String(rules.maxConsecutiveDays));
   const [rest, setRest] = useState(String(rules.minRestHours));
-  const { busy, run } = useToastAction(TEXT.errorTitle);
+  const { busy, run } = useToastAction(ROSTER_UI.rulesFailed);
   const id = `roster-rules-${rules.airline}`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
