@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeUser } from '../../server/test/factories.ts';
 import { dayDuty, icsOf } from '../../server/features/roster/roster.fixtures.ts';
-import { freshGroup } from '../../server/features/offers/offers.fixtures.ts';
+import { freshGroup, postRequest, sendOffer } from '../../server/features/offers/offers.fixtures.ts';
 import { todayUtc } from '../../protocol/rules.ts';
 import { addDays } from '../../protocol/roster-rules.ts';
 import { seriousViolations } from './axe.ts';
@@ -17,6 +17,13 @@ import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
+
+async function upload(user: Awaited<ReturnType<typeof makeUser>>, ics: string) {
+  const form = new FormData();
+  form.append('file', new Blob([ics], { type: 'text/calendar' }), 'roster.ics');
+  const res = await user.client.post('/api/roster', form);
+  if (res.status !== 200) throw new Error(`roster upload failed: ${res.status} ${res.text}`);
+}
 
 describe.skipIf(!hasChromium)('the roster', () => {
   it.each([false, true])('flags the clashing card and explains in the Request Trade dialog (375 px: %s)', async (mobile) => {
@@ -104,6 +111,31 @@ describe.skipIf(!hasChromium)('the roster', () => {
     const rules = await admin.client.get('/api/admin/roster-rules');
     expect(rules.body.find((r: { airline: string }) => r.airline === airline).maxConsecutiveDays).toBe(mobile ? 5 : 7);
   });
+
+  it.each([false, true])(
+    'an offer’s Accept gives the roster’s reason first; the crew member may still accept (375 px: %s)',
+    async (mobile) => {
+      const group = freshGroup();
+      const me = await makeUser(suite.app, { ...group, firstName: 'Rosa', lastName: 'Ster' });
+      const mate = await makeUser(suite.app, { ...group, firstName: 'Dana', lastName: 'Drop' });
+      const clash = addDays(todayUtc(), 15);
+      await upload(me, icsOf([dayDuty('ATL4321', clash)]));
+      // I want a trip on that day; the mate drops theirs to me: accepting, I would fly it.
+      const mine = await postRequest(me, { type: 'pickup', date: clash, route: 'WANT1' });
+      await sendOffer(mate, mine, { requestType: 'drop', offerRoute: 'DAL555' });
+
+      const page = suite.track(await openAs(suite.browser, suite.app, me, '/trades', mobile));
+      await page.getByRole('button', { name: 'Accept' }).click();
+      const confirmDialog = page.getByRole('alertdialog');
+      await confirmDialog.getByText(`You already fly ATL4321 on ${shortDay(clash)}.`).waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await saveScreenshot(page, `${mobile ? 375 : 1280}-offer-accept-roster-reason`);
+      expect(await layoutProblems(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await confirmDialog.getByRole('button', { name: 'Accept anyway' }).click();
+      await page.locator('.toast').filter({ hasText: 'Trade request response sent' }).waitFor();
+    },
+  );
 });
 
 function shortDay(day: string): string {
