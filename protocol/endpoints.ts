@@ -10,6 +10,8 @@ import type { ChatInput, DirectMessageInput } from './schemas/messages.ts';
 import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
 import type { PushInfo, PushTestResult } from './push.ts';
 import type { PushSubscriptionBody, PushUnsubscribeBody } from './schemas/push.ts';
+import type { AirlineRosterRules, RosterCheck, RosterInfo, RosterSaved } from './roster.ts';
+import type { RosterLimitsBody, RosterUrlBody } from './schemas/roster.ts';
 import type { EmailTemplateBody, SupportRequestInput, SupportResponseBody } from './schemas/support.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
 import type {
@@ -165,6 +167,19 @@ export interface Endpoints {
   'POST /api/push/subscriptions': { body: PushSubscriptionBody; response: MessageResponse };
   'POST /api/push/subscriptions/remove': { body: PushUnsubscribeBody; response: MessageResponse };
   'POST /api/push/test': { response: PushTestResult };
+
+  // The crew member's roster (issue 31): only its owner reads it.
+  /** The duties of the coming 90 days, the subscription's shortened address, and the airline's limits. */
+  'GET /api/roster': { response: RosterInfo };
+  /** Replaces the roster: multipart with the .ics in `file`, or JSON {url} for a subscription read every 30 minutes. */
+  'POST /api/roster': { body: RosterUrlBody; files: 'file'; response: RosterSaved };
+  'DELETE /api/roster': { response: MessageResponse };
+  /** ?date=YYYY-MM-DD&days=N (&start=HH:MM&end=HH:MM): the rules flying that trip would break. */
+  'GET /api/roster/check': { response: RosterCheck };
+  /** Every airline's roster limits (the defaults where an admin set none). */
+  'GET /api/admin/roster-rules': { response: AirlineRosterRules[] };
+  /** :airline is one of AIRLINES (a name, not a number: call with a cast). */
+  'PUT /api/admin/roster-rules/:airline': { body: RosterLimitsBody; response: AirlineRosterRules };
 }
 
 /** Every route of the map as a value, for the test that holds the map to the server. */
@@ -229,6 +244,12 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'POST /api/push/subscriptions': true,
   'POST /api/push/subscriptions/remove': true,
   'POST /api/push/test': true,
+  'GET /api/roster': true,
+  'POST /api/roster': true,
+  'DELETE /api/roster': true,
+  'GET /api/roster/check': true,
+  'GET /api/admin/roster-rules': true,
+  'PUT /api/admin/roster-rules/:airline': true,
 };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -65,6 +65,13 @@ const envSchema = z.object({
       ),
   ),
   PUSH_CA_FILE: optional(z.string().trim()),
+  ROSTER_PRIVATE_HOSTS: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]+(:\d+)?(,[\w.-]+(:\d+)?)*$/, 'ROSTER_PRIVATE_HOSTS must be host names separated by commas, e.g. "roster.airline.internal"'),
+  ),
+  ROSTER_CA_FILE: optional(z.string().trim()),
   RATE_LIMIT_OVERRIDES: z
     .string()
     .regex(/^(\w+=\d+)?(,\w+=\d+)*$/, 'RATE_LIMIT_OVERRIDES must look like "login=20,register=50"')
@@ -87,6 +94,7 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   production: boolean;
   push: PushConfig;
+  roster: RosterConfig;
   /** Points per window by limit name, replacing the defaults of http/rate-limit.ts. */
   rateLimitOverrides: Record<string, number>;
 }
@@ -102,6 +110,16 @@ export interface PushConfig {
    */
   endpointHosts: string[];
   /** Extra certificate authorities for push services (a private relay, the test suite's local endpoint). */
+  caFile: string | undefined;
+}
+
+export interface RosterConfig {
+  /**
+   * Hosts a roster subscription may reach although they resolve to a private address (an airline's
+   * scheduling server on its own network). None by default: every private address is refused.
+   */
+  privateHosts: string[];
+  /** Extra certificate authorities for roster subscriptions (a private server, the test suite's local one). */
   caFile: string | undefined;
 }
 
@@ -171,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`),
       endpointHosts: e.PUSH_ENDPOINT_HOSTS ? e.PUSH_ENDPOINT_HOSTS.split(',') : DEFAULT_PUSH_HOSTS,
       caFile: e.PUSH_CA_FILE,
+    },
+    roster: {
+      privateHosts: e.ROSTER_PRIVATE_HOSTS ? e.ROSTER_PRIVATE_HOSTS.toLowerCase().split(',') : [],
+      caFile: e.ROSTER_CA_FILE,
     },
     rateLimitOverrides: Object.fromEntries(
       e.RATE_LIMIT_OVERRIDES.split(',')

@@ -12,6 +12,8 @@ import type { NotificationMails } from './mail/notification-mails.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
 import type { PushDevices } from './features/push/push-devices.ts';
 import type { PushSender } from './features/push/push-sender.ts';
+import type { RosterRefresh } from './features/roster/roster-refresh.ts';
+import type { RosterFeeds } from './features/roster/roster.service.ts';
 
 /** What the app is built from; services take the parts they need from here, explicitly. */
 export interface Deps {
@@ -35,4 +37,8 @@ export interface Deps {
   push: PushSender;
   /** Which users may have a push device: most have none, and their events need no query. */
   pushDevices: PushDevices;
+  /** Roster subscriptions: the guarded fetch and the sealed addresses (features/roster). */
+  roster: RosterFeeds;
+  /** The half-hourly re-read of roster subscriptions, shared by the instances. */
+  rosterRefresh: RosterRefresh;
 }

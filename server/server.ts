@@ -22,6 +22,9 @@ import { createNotificationMails } from './mail/notification-mails.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { createPushDevices } from './features/push/push-devices.ts';
 import { createPushSender } from './features/push/push-sender.ts';
+import { createRosterFetch, type Lookup } from './features/roster/roster-fetch.ts';
+import { startRosterRefresh } from './features/roster/roster-refresh.ts';
+import { createUrlSecret } from './features/roster/url-secret.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/users/users.queries.ts';
@@ -46,6 +49,10 @@ export interface ServerOptions {
   sessionSweepMs?: number;
   /** Database connect and statement timeouts (short in fault tests). */
   dbTimeouts?: DatabaseTimeouts;
+  /** Name resolution for roster subscriptions: tests make public-looking names resolve to 127.0.0.1. */
+  rosterLookup?: Lookup;
+  /** How often each instance looks for roster subscriptions due to be read again. */
+  rosterRefreshMs?: number;
 }
 
 function redisClient(url: string, log: Logger, role: string, options: RedisOptions = {}): Redis {
@@ -91,6 +98,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sessionCache.clear();
     pushDevices.reloadNow();
   });
+  const rosterFeeds = {
+    fetch: createRosterFetch({ ...config.roster, lookup: options.rosterLookup }),
+    secret: createUrlSecret(db.orm),
+  };
+  const rosterRefresh = startRosterRefresh({ orm: db.orm, feeds: rosterFeeds, log }, options.rosterRefreshMs ?? 60_000);
   const deps: Deps = {
     config,
     log,
@@ -107,6 +119,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     events: new EventBus(log),
     push: await createPushSender(config.push, db.orm, log),
     pushDevices: pushDevices.devices,
+    roster: rosterFeeds,
+    rosterRefresh,
   };
   registerSubscribers(deps);
   const app = createApp(deps);
@@ -132,6 +146,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       clearInterval(purge);
       pushDevices.stop();
       stopSweep();
+      await rosterRefresh.stop();
       await stopSweeper();
       http.drain();
       const cut = setTimeout(() => http.server.closeAllConnections(), graceMs);

@@ -6,3 +6,4 @@ export * from './schedule.ts';
 export * from './messages.ts';
 export * from './support.ts';
 export * from './push.ts';
+export * from './roster.ts';

@@ -15,6 +15,8 @@ import { supportRoutes } from './support/support.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
+import { rosterRoutes } from './roster/roster.routes.ts';
+import { rosterRulesRoutes } from './roster/roster-rules.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
@@ -37,5 +39,7 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     adminRoutes(deps),
     calendarRoutes(deps),
     pushRoutes(deps),
+    rosterRoutes(deps),
+    rosterRulesRoutes(deps),
   ];
 }

@@ -339,6 +339,16 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(),
   },
   'POST /api/push/test': { call: () => ({ path: '/api/push/test' }), expect: signedIn() },
+  // Roster: each caller's own; no route names another user's. A loopback subscription is refused (400) before any request leaves.
+  'GET /api/roster': { call: () => ({ path: '/api/roster' }), expect: signedIn() },
+  'POST /api/roster': { call: () => ({ path: '/api/roster', body: { url: 'https://127.0.0.1:9/roster.ics' } }), expect: signedIn(400) },
+  'DELETE /api/roster': { call: () => ({ path: '/api/roster' }), expect: signedIn() },
+  'GET /api/roster/check': { call: () => ({ path: '/api/roster/check?date=2099-12-16&days=1' }), expect: signedIn() },
+  'GET /api/admin/roster-rules': { call: () => ({ path: '/api/admin/roster-rules' }), expect: adminOnly() },
+  'PUT /api/admin/roster-rules/:airline': {
+    call: () => ({ path: '/api/admin/roster-rules/Frontier', body: { maxConsecutiveDays: 6, minRestHours: 10 } }),
+    expect: adminOnly(),
+  },
   'POST /api/admin/notifications/:id/mark-read': {
     call: async () => {
       const supportId = await own.support();

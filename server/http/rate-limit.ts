@@ -22,6 +22,8 @@ export const LIMITS = {
   forgotPassword: { points: 5, duration: 15 * MINUTE },
   messages: { points: 60, duration: MINUTE },
   support: { points: 5, duration: 60 * MINUTE },
+  /** Roster uploads and subscriptions per user: each subscription is a request the server makes. */
+  roster: { points: 30, duration: 60 * MINUTE },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -149,6 +149,7 @@ export const TEXT = {
   tabSupport: 'Support Requests',
   tabUserActivity: 'User Activity',
   tabLogs: 'System Activity',
+  tabRosterRules: 'Roster Rules',
   cardTemplates: 'Email Templates',
   cardUsers: 'Users',
   cardSupport: 'Support',

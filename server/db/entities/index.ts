@@ -17,6 +17,7 @@ import {
   ScheduleImage,
 } from './message.entity.ts';
 import { PushSubscription, ServerSecret } from './push.entity.ts';
+import { AirlineRosterRule, Roster } from './roster.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
 import { Match, NotificationAcknowledgment, Trade, TradeChain, TradeChainMember, TradeRequest, TripImage } from './request.entity.ts';
 import { EmailVerificationToken, PasswordResetToken, Session, User } from './user.entity.ts';
@@ -27,6 +28,7 @@ export * from './message.entity.ts';
 export * from './offer.entity.ts';
 export * from './push.entity.ts';
 export * from './request.entity.ts';
+export * from './roster.entity.ts';
 export * from './user.entity.ts';
 
 export const entities = [
@@ -61,4 +63,6 @@ export const entities = [
   CalendarFeed,
   PushSubscription,
   ServerSecret,
+  Roster,
+  AirlineRosterRule,
 ];

@@ -1,6 +1,7 @@
 // A yes/no question over the page (Radix AlertDialog: focus starts on Cancel, Escape cancels,
 // focus returns to the control that asked). Fixed header and footer like every dialog.
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { ReactNode } from 'react';
 import { useReturnFocus } from '../lib/useReturnFocus.ts';
 
 export interface ConfirmDialogProps {
@@ -9,10 +10,19 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   destructive?: boolean;
+  details?: ReactNode;
   onAnswer: (ok: boolean) => void;
 }
 
-export function ConfirmDialog({ title, description, confirmLabel, cancelLabel = 'Cancel', destructive, onAnswer }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  details,
+  onAnswer,
+}: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onAnswer(false)}>
@@ -24,6 +34,7 @@ export function ConfirmDialog({ title, description, confirmLabel, cancelLabel = 
             </div>
             <div className="modal-body">
               <AlertDialog.Description>{description}</AlertDialog.Description>
+              {details}
             </div>
             <div className="modal-footer">
               <AlertDialog.Cancel className="button button-outline">{cancelLabel}</AlertDialog.Cancel>

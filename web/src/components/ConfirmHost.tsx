@@ -17,6 +17,7 @@ export function ConfirmHost() {
         confirmLabel={current.confirmLabel}
         cancelLabel={current.cancelLabel}
         destructive={current.destructive}
+        details={current.details}
         onAnswer={answer}
       />
     </Suspense>

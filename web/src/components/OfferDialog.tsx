@@ -22,6 +22,8 @@ import { TextAreaField, TextField } from './Field.tsx';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
+import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
+import { tripToTake } from '#protocol/roster-rules.ts';
 import './offers.css';
 
 export interface OfferTarget {
@@ -83,6 +85,9 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     return parsed.success ? {} : fieldErrors(parsed.error);
   }, [form, request]);
   const valid = Object.keys(errors).length === 0;
+  // The trip this offer would have the user fly (none when they drop theirs): the roster's say on it.
+  const taken = request && form.requestType !== 'drop' ? tripToTake(request) : null;
+  const rosterCheck = useRosterCheck(taken ? { date: taken.firstDay, days: request?.tripDays ?? 1 } : null);
 
   if (!target) return null;
   const fromMatch = target.matchId !== undefined;
@@ -161,6 +166,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             <RouteValue request={request} />
           </div>
         )}
+        {taken && <RosterReasons reasons={rosterCheck?.reasons ?? []} />}
 
         {request && (
           <fieldset className="field">

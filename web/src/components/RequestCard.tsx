@@ -74,9 +74,11 @@ interface RequestCardProps {
   request: TradeRequestItem;
   actions?: ReactNode;
   showOwner?: boolean;
+  /** A line of the viewer's own above the actions (a roster conflict). */
+  note?: ReactNode;
 }
 
-export function RequestCard({ request, actions, showOwner = true }: RequestCardProps) {
+export function RequestCard({ request, actions, showOwner = true, note }: RequestCardProps) {
   const isReserve = request.routeType === 'reserve_period';
   return (
     <article className="request-card" aria-label={`${REQUEST_TYPE_LABELS[request.type]} request on ${formatDate(request.date)}`}>
@@ -104,6 +106,7 @@ export function RequestCard({ request, actions, showOwner = true }: RequestCardP
       </dl>
       {request.notes && <p className="request-notes">{request.notes}</p>}
       {request.tripImages?.length > 0 && <TripImages images={request.tripImages} />}
+      {note}
       {actions && <div className="request-card-actions">{actions}</div>}
     </article>
   );

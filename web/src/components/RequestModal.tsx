@@ -19,13 +19,15 @@ import { RequestFormFields } from './RequestFormFields.tsx';
 interface RequestModalProps {
   /** The request to edit; leave out to create one. */
   request?: TradeRequestItem;
+  /** A new request's fields filled in advance (a roster duty's "Drop this trip"). */
+  prefill?: Partial<RequestFormState>;
   onClose: () => void;
 }
 
-export function RequestModal({ request, onClose }: RequestModalProps) {
+export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const editing = Boolean(request);
   const formId = useId();
-  const [form, setForm] = useState<RequestFormState>(() => initialRequestForm(request));
+  const [form, setForm] = useState<RequestFormState>(() => ({ ...initialRequestForm(request), ...prefill }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const images = useImageUploads(MAX_IMAGES);

@@ -1,6 +1,6 @@
 // Administrator Settings (spec section 2) at /admin, /admin-panel, /admin/users, /admin/support and
-// /admin/logs: four summary cards that select a tab, and five tabs (?tab=, default users; the tab
-// routes preselect theirs). Non-admins see a "Not authorised" screen and nothing is fetched for
+// /admin/logs: four summary cards that select a tab, and six tabs (?tab=, default users; the tab
+// routes preselect theirs; the sixth, Roster Rules, is issue 31's). Non-admins see a "Not authorised" screen and nothing is fetched for
 // them (the server refuses them too).
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -17,12 +17,13 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 import { EmailTemplatesTab } from './admin/EmailTemplatesTab.tsx';
 import { LogsTab } from './admin/LogsTab.tsx';
+import { RosterRulesTab } from './admin/RosterRulesTab.tsx';
 import { SupportTab } from './admin/SupportTab.tsx';
 import { UserActivityTab } from './admin/UserActivityTab.tsx';
 import { UsersTab } from './admin/UsersTab.tsx';
 import './admin/admin.css';
 
-const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs'] as const;
+const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs', 'roster-rules'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   'email-templates': TEXT.tabEmailTemplates,
@@ -30,6 +31,7 @@ const LABELS: Record<Tab, string> = {
   support: TEXT.tabSupport,
   'user-activity': TEXT.tabUserActivity,
   logs: TEXT.tabLogs,
+  'roster-rules': TEXT.tabRosterRules,
 };
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 /** /admin/users, /admin/support, /admin/logs name their tab when ?tab= does not. */
@@ -132,6 +134,7 @@ function AdminConsole() {
         {tab === 'support' && <SupportTab />}
         {tab === 'user-activity' && <UserActivityTab />}
         {tab === 'logs' && <LogsTab />}
+        {tab === 'roster-rules' && <RosterRulesTab />}
       </div>
     </div>
   );

@@ -12,6 +12,11 @@ import { ChainCard } from '../components/ChainCard.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
+import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
+import { RosterConflictLine } from '../components/roster/RosterConflictLine.tsx';
+import { tripToTake } from '#protocol/roster-rules.ts';
+import type { RosterInfo } from '#protocol/roster.ts';
+import { conflictOf, useRosterStore } from '../stores/useRosterStore.ts';
 import { formatDate, fullName, tripDaysText, newestFirst } from '../lib/format.ts';
 import { useChainsStore } from '../stores/useChainsStore.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
@@ -65,7 +70,17 @@ function chainAnswerFailed(err: unknown) {
   toast({ title: MSG.chainAnswerFailed, description, variant: 'destructive' });
 }
 
+/** The request a member of a chain gets: the one of the member before them in the cycle. */
+function receivedIn(chain: ChainItem, myId: number): TradeRequestItem | null {
+  const mine = chain.members.findIndex((m) => m.user.id === myId);
+  if (mine === -1) return null;
+  return chain.members[(mine + chain.members.length - 1) % chain.members.length]?.request ?? null;
+}
+
 async function acceptChain(chain: ChainItem) {
+  const myId = useSessionStore.getState().user?.id ?? 0;
+  const gets = receivedIn(chain, myId);
+  if (!(await confirmDespiteRoster(gets ? { date: gets.date, days: gets.tripDays ?? 1 } : null))) return;
   try {
     const answered = await useChainsStore.getState().accept(chain.id);
     toast({ title: answered.status === 'completed' ? MSG.chainCompleted : MSG.chainAccepted });
@@ -125,6 +140,7 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
         <RequestSummary title="Your Request" request={mine} />
         <RequestSummary title="Their Request" request={theirs} />
       </div>
+      {open && theirs && <RosterConflictLine request={theirs} />}
       <footer className="match-card-footer">
         <div className="match-crew">
           {other ? (
@@ -162,6 +178,18 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
   );
 }
 
+/** 1 for an open match whose trip clashes with the roster, else 0 (sorted descending: clashes last). */
+function matchClash(roster: RosterInfo | null, match: MatchItem, myId: number): number {
+  if (match.status !== 'pending' && match.status !== 'active') return 1;
+  const theirs = match.request?.userId === myId || match.request?.user?.id === myId ? match.matchedRequest : match.request;
+  return theirs && conflictOf(roster, tripToTake(theirs)) ? 0 : 1;
+}
+
+function chainClash(roster: RosterInfo | null, chain: ChainItem, myId: number): number {
+  const gets = receivedIn(chain, myId);
+  return gets && conflictOf(roster, tripToTake({ ...gets, type: 'trade' })) ? 0 : 1;
+}
+
 export default function Matches() {
   const user = useSessionStore((s) => s.user);
   const items = useMatchesStore((s) => s.items);
@@ -175,11 +203,29 @@ export default function Matches() {
     void useChainsStore.getState().fetch();
   }, []);
 
-  const visible = useMemo(() => items.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [items]);
-  // Open chains first (they wait for answers), then the newest ended ones, as the server lists them.
+  const roster = useRosterStore((s) => s.info);
+  useEffect(() => {
+    void useRosterStore.getState().ensure();
+  }, []);
+  const myId = user?.id ?? 0;
+  // Open ones without a roster conflict first (docs/decisions/0023), each list newest first.
+  const visible = useMemo(
+    () =>
+      items
+        .filter((m) => m.status !== 'trade_requested')
+        .sort((a, b) => matchClash(roster, b, myId) - matchClash(roster, a, myId) || newestFirst(a, b)),
+    [items, roster, myId],
+  );
+  // Open chains first (they wait for answers), conflict-free ones ahead, then the newest ended ones.
   const chains = useMemo(
-    () => [...chainItems].sort((a, b) => Number(b.status === 'proposed') - Number(a.status === 'proposed') || newestFirst(a, b)),
-    [chainItems],
+    () =>
+      [...chainItems].sort(
+        (a, b) =>
+          Number(b.status === 'proposed') - Number(a.status === 'proposed') ||
+          chainClash(roster, b, myId) - chainClash(roster, a, myId) ||
+          newestFirst(a, b),
+      ),
+    [chainItems, roster, myId],
   );
   // Either list failing to load leaves the other to show (a failed one counts as empty).
   const loaded = matchesLoaded && chainsLoaded;

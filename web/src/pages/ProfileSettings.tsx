@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { PushCard } from '../components/PushCard.tsx';
+import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
@@ -159,6 +160,7 @@ export default function ProfileSettings() {
           <AccountActions user={user} />
           <PushCard />
           <CalendarFeedCard />
+          <RosterCard />
         </div>
       </div>
     </div>

@@ -6,6 +6,7 @@ import type { RequestType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { RequestCard } from '../components/RequestCard.tsx';
+import { RosterConflictLine } from '../components/roster/RosterConflictLine.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
@@ -181,6 +182,7 @@ export default function Tradeboard() {
                   <RequestCard
                     key={r.id}
                     request={r}
+                    note={<RosterConflictLine request={r} />}
                     actions={
                       <button
                         type="button"

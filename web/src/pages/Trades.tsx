@@ -9,6 +9,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { OfferCard } from '../components/OfferCard.tsx';
+import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
 import { newestFirst } from '../lib/format.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
@@ -38,7 +39,12 @@ const answeredFirst = (a: OfferItem, b: OfferItem) => {
 
 const failed = (description: string) => toast({ title: TEXT.errorTitle, description, variant: 'destructive' });
 
+/** The trip accepting would have the user fly: the offered one when the sender drops or trades it to them. */
+const tripOfOffer = (offer: OfferItem) =>
+  offer.requestType !== 'pickup' && offer.tradeDate ? { date: offer.tradeDate, days: offer.offerTripDays ?? 1 } : null;
+
 async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
+  if (status === 'accepted' && !(await confirmDespiteRoster(tripOfOffer(offer)))) return;
   try {
     await useOffersStore.getState().respond(offer.id, status);
     toast({ title: MSG.offerResponded });

@@ -9,6 +9,7 @@ import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { forgetThisDevice, usePushStore } from './usePushStore.ts';
+import { useRosterStore } from './useRosterStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 import { useSupportStore } from './useSupportStore.ts';
 import { useToastStore } from './useToastStore.ts';
@@ -33,6 +34,7 @@ function resetDataStores(): void {
   resetAdminStores();
   useCalendarFeedStore.getState().reset();
   usePushStore.getState().reset();
+  useRosterStore.getState().reset();
   useToastStore.getState().dismiss();
 }
 

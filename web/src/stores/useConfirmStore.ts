@@ -1,5 +1,6 @@
 // The one open confirmation (a delete, say): confirm() opens the app's confirm dialog in place of
 // the browser's window.confirm, and resolves with the user's answer.
+import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
 export interface ConfirmInput {
@@ -9,6 +10,8 @@ export interface ConfirmInput {
   cancelLabel?: string;
   /** A destructive action gets the danger colour on its button. */
   destructive?: boolean;
+  /** More to read before answering, under the description (a roster's reasons). */
+  details?: ReactNode;
 }
 
 interface ConfirmState {

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { AIRLINES, type Airline } from '#protocol/enums.ts';
+import { DEFAULT_ROSTER_LIMITS, ROSTER_TEXT, type AirlineRosterRules } from '#protocol/roster.ts';
+import { rosterLimitsSchema } from '#protocol/schemas/roster.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppState } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { parseBody } from '../../http/validate.ts';
+import { requireAdmin } from '../users/require-admin.ts';
+import { allLimits, setLimits } from './roster.queries.ts';
+
+/** Administrator Settings: each airline's roster limits (days in a row, hours of rest). */
+export function rosterRulesRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+
+  router.get('/api/admin/roster-rules', async (ctx) => {
+    requireAdmin(ctx, deps.config.ownerEmail);
+    const set = new Map((await allLimits(ctx.state.em)).map((r) => [r.airline, r]));
+    ctx.body = AIRLINES.map((airline): AirlineRosterRules => ({ airline, ...DEFAULT_ROSTER_LIMITS, ...pick(set.get(airline)) }));
+  });
+
+  router.put('/api/admin/roster-rules/:airline', async (ctx) => {
+    requireAdmin(ctx, deps.config.ownerEmail);
+    const airline = AIRLINES.find((a) => a === ctx.params.airline);
+    if (!airline) throw notFound(ROSTER_TEXT.airlineUnknown);
+    const limits = parseBody(rosterLimitsSchema, ctx.request.body);
+    await setLimits(ctx.state.em, airline, limits);
+    ctx.body = { airline: airline as Airline, ...limits } satisfies AirlineRosterRules;
+  });
+
+  return router;
+}
+
+const pick = (r: { maxConsecutiveDays: number; minRestHours: number } | undefined) =>
+  r ? { maxConsecutiveDays: r.maxConsecutiveDays, minRestHours: r.minRestHours } : {};

@@ -1,0 +1,144 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { DEFAULT_ROSTER_LIMITS, ROSTER_REFRESH_MINUTES, type RosterDuty, type RosterLimits } from '#protocol/roster.ts';
+import { kysely } from '../../db/kysely.ts';
+
+export interface RosterRow {
+  id: number;
+  duties: RosterDuty[];
+  timeZone: string;
+  urlCipher: string | null;
+  urlHint: string | null;
+  updatedAt: string;
+  failingSince: string | null;
+  failure: string | null;
+}
+
+const rosterFields = [
+  'id',
+  'duties',
+  'time_zone as timeZone',
+  'url_cipher as urlCipher',
+  'url_hint as urlHint',
+  'updated_at as updatedAt',
+  'failing_since as failingSince',
+  'failure',
+] as const;
+
+export function rosterOf(em: EntityManager, userId: number): Promise<RosterRow | undefined> {
+  return kysely(em).selectFrom('rosters').select(rosterFields).where('user_id', '=', userId).executeTakeFirst() as Promise<
+    RosterRow | undefined
+  >;
+}
+
+/** As jsonb: pg would bind a JS array as a PostgreSQL array. */
+const asJson = (duties: RosterDuty[]) => sql<RosterDuty[]>`${JSON.stringify(duties)}::jsonb`;
+
+export interface NewRoster {
+  duties: RosterDuty[];
+  timeZone: string;
+  /** A subscription's sealed address and its hint; null for an uploaded file. */
+  urlCipher: string | null;
+  urlHint: string | null;
+}
+
+/** Replaces the user's roster; a subscription is next due in ROSTER_REFRESH_MINUTES. */
+export async function saveRoster(em: EntityManager, userId: number, r: NewRoster): Promise<void> {
+  const values = {
+    duties: asJson(r.duties),
+    time_zone: r.timeZone,
+    url_cipher: r.urlCipher,
+    url_hint: r.urlHint,
+    updated_at: sql<string>`now()`,
+    failing_since: null,
+    failure: null,
+    next_fetch_at: r.urlCipher ? sql<string>`now() + make_interval(mins => ${ROSTER_REFRESH_MINUTES})` : null,
+  };
+  await kysely(em)
+    .insertInto('rosters')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteRoster(em: EntityManager, userId: number): Promise<void> {
+  await kysely(em).deleteFrom('rosters').where('user_id', '=', userId).execute();
+}
+
+export interface DueRoster {
+  id: number;
+  urlCipher: string;
+}
+
+/**
+ * Claims up to `limit` subscriptions that are due, moving each one's next read ROSTER_REFRESH_MINUTES
+ * on, in one statement: rows another instance is claiming at the same moment are skipped (SKIP
+ * LOCKED), and a claimed row is not due again for half an hour, so each roster is read by one
+ * instance at a time, and an instance that starts reads only what is due.
+ */
+export async function claimDue(em: EntityManager, limit: number): Promise<DueRoster[]> {
+  const db = kysely(em);
+  const rows = await db
+    .updateTable('rosters')
+    .set({ next_fetch_at: sql<string>`now() + make_interval(mins => ${ROSTER_REFRESH_MINUTES})` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('rosters')
+        .select('id')
+        .where('next_fetch_at', '<=', sql<string>`now()`)
+        .orderBy('next_fetch_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'url_cipher as urlCipher'])
+    .execute();
+  return rows.filter((r): r is DueRoster => r.urlCipher !== null);
+}
+
+/** A good read of a claimed subscription, unless its owner replaced or removed it meanwhile. */
+export async function recordRead(em: EntityManager, due: DueRoster, duties: RosterDuty[], timeZone: string): Promise<void> {
+  await kysely(em)
+    .updateTable('rosters')
+    .set({ duties: asJson(duties), time_zone: timeZone, updated_at: sql<string>`now()`, failing_since: null, failure: null })
+    .where('id', '=', due.id)
+    .where('url_cipher', '=', due.urlCipher)
+    .execute();
+}
+
+/** A failed read: the last good duties stay; failing_since keeps the first failure's time. */
+export async function recordFailure(em: EntityManager, due: DueRoster, failure: string): Promise<void> {
+  await kysely(em)
+    .updateTable('rosters')
+    .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', sql<string>`now()`), failure: failure.slice(0, 200) }))
+    .where('id', '=', due.id)
+    .where('url_cipher', '=', due.urlCipher)
+    .execute();
+}
+
+/** The limits of an airline: an admin's, else the defaults. */
+export async function limitsOf(em: EntityManager, airline: string | null): Promise<RosterLimits> {
+  if (!airline) return DEFAULT_ROSTER_LIMITS;
+  const row = await kysely(em)
+    .selectFrom('airline_roster_rules')
+    .select(['max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours'])
+    .where('airline', '=', airline)
+    .executeTakeFirst();
+  return row ?? DEFAULT_ROSTER_LIMITS;
+}
+
+export function allLimits(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('airline_roster_rules')
+    .select(['airline', 'max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours'])
+    .execute();
+}
+
+export async function setLimits(em: EntityManager, airline: string, limits: RosterLimits): Promise<void> {
+  const values = { max_consecutive_days: limits.maxConsecutiveDays, min_rest_hours: limits.minRestHours, updated_at: sql<string>`now()` };
+  await kysely(em)
+    .insertInto('airline_roster_rules')
+    .values({ airline, ...values })
+    .onConflict((oc) => oc.column('airline').doUpdateSet(values))
+    .execute();
+}

@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { ROSTER_TEXT } from '#protocol/roster.ts';
+import { rosterCheckSchema, rosterUrlSchema } from '#protocol/schemas/roster.ts';
+import type { Deps } from '../../deps.ts';
+import type { AppContext, AppState } from '../../http/context.ts';
+import { invalid } from '../../http/errors.ts';
+import { requireUser } from '../../http/session-middleware.ts';
+import { parseBody } from '../../http/validate.ts';
+import { readRosterFile } from './roster-upload.ts';
+import { RosterService } from './roster.service.ts';
+
+/** The caller's roster (issue 31): only its owner ever reads it; nothing of it is logged. */
+export function rosterRoutes(deps: Deps) {
+  const router = new Router<AppState>();
+  const service = (ctx: AppContext) => new RosterService(ctx.state.em, deps.roster);
+
+  /** Signed in, and within the upload limit, before any body is read. */
+  const guard = async (ctx: AppContext, next: Next) => {
+    const user = requireUser(ctx);
+    await deps.limits.consume('roster', String(user.id));
+    await next();
+  };
+
+  router.get('/api/roster', async (ctx) => {
+    ctx.body = await service(ctx).info(requireUser(ctx));
+  });
+
+  // Multipart with the .ics in `file`, or JSON {url} for a subscription.
+  router.post('/api/roster', guard, async (ctx) => {
+    const user = requireUser(ctx);
+    if (ctx.is('multipart')) {
+      const text = await readRosterFile(ctx);
+      if (text === undefined) throw invalid(ROSTER_TEXT.fileOrUrl, 'file');
+      ctx.body = await service(ctx).saveFile(user, text);
+      return;
+    }
+    const body = ctx.request.body as { url?: unknown } | undefined;
+    if (body?.url === undefined) throw invalid(ROSTER_TEXT.fileOrUrl);
+    ctx.body = await service(ctx).saveUrl(user, parseBody(rosterUrlSchema, body).url);
+  });
+
+  router.delete('/api/roster', async (ctx) => {
+    await service(ctx).remove(requireUser(ctx));
+    ctx.body = { message: ROSTER_TEXT.removed };
+  });
+
+  router.get('/api/roster/check', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.body = await service(ctx).check(user, parseBody(rosterCheckSchema, ctx.query));
+  });
+
+  return router;
+}
