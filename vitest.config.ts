@@ -1,11 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-/**
- * As `npm start` runs the app: AsyncLocalStorage (MikroORM's transaction context) on
- * AsyncContextFrame instead of promise hooks on every promise (docs/decisions/0018).
- */
-const execArgv = ['--experimental-async-context-frame'];
-
 export default defineConfig({
   test: {
     projects: [
@@ -19,7 +13,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          execArgv,
         },
       },
       {
@@ -31,7 +24,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           pool: 'forks',
-          execArgv,
           maxWorkers: 2,
           // One retry in CI only, for a real browser's rare hiccups on 2 shared cores; a failure that
           // repeats still fails the run. (The one stall seen so far was a context closed during the

@@ -25,9 +25,8 @@ export async function renameRecordedMigrations(em: EntityManager, tableName: str
   if (!exists.rows[0]?.found) return 0;
   let renamed = 0;
   for (const [from, to] of RENAMED_MIGRATIONS) {
-    const result = await sql`update ${sql.table(tableName)} set name = ${to} where name in (${from}, ${`${from}.ts`}, ${`${from}.js`})`.execute(
-      db,
-    );
+    const result =
+      await sql`update ${sql.table(tableName)} set name = ${to} where name in (${from}, ${`${from}.ts`}, ${`${from}.js`})`.execute(db);
     renamed += Number(result.numAffectedRows ?? 0);
   }
   return renamed;
