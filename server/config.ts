@@ -90,6 +90,9 @@ const envSchema = z.object({
     .default(''),
 });
 
+/** Every variable the app reads (.env.example lists them all; server/config.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   databaseUrl: string | undefined;
