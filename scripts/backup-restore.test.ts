@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, requestBody, TINY_PNG } from '../server/features/requests/requests.fixtures.ts';
 import { makeUser, PASSWORD } from '../server/test/factories.ts';
 import { TestClient } from '../server/test/http-client.ts';
+import { hasPostgresClient, skipWithout } from '../server/test/preflight.ts';
 import { startTestApp } from '../server/test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-database.ts';
 
@@ -35,7 +36,7 @@ async function seen(client: TestClient) {
   return { requests: requests.body as unknown, images: images.body, bytes: Buffer.from(await image.arrayBuffer()).toString('base64') };
 }
 
-describe('the restore drill (scripts/backup-restore.sh)', () => {
+describe.skipIf(skipWithout(hasPostgresClient()))('the restore drill (scripts/backup-restore.sh)', () => {
   it('backup, wipe, restore: the app serves the same data as at the backup, files included', { timeout: 120_000 }, async () => {
     const app = await startTestApp({ UPLOAD_DIR: uploadDir }, db.url);
     const { client, email } = await makeUser(app);

@@ -11,6 +11,7 @@ import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../lib/free-port.ts';
 import { PASSWORD } from '../test/factories.ts';
+import { hasNginx, skipWithout } from '../test/preflight.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -21,6 +22,7 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 const DEPLOY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx');
 const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 
+const skip = skipWithout(hasNginx());
 let app: TestApp;
 let dir: string;
 let nginx: ChildProcess | undefined;
@@ -43,6 +45,7 @@ async function listening(port: number, deadlineMs = 10_000): Promise<void> {
 }
 
 beforeAll(async () => {
+  if (skip) return;
   // nginx (the app's own address as the trusted proxy) -> the app.
   app = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ct-nginx-'));
@@ -127,7 +130,7 @@ function call(url: string, options: https.RequestOptions & { body?: unknown } = 
 const register = (url: string, email: string, options: https.RequestOptions = {}) =>
   call(`${url}/api/register`, { ...options, body: { firstName: 'Tls', lastName: 'Crew', email, password: PASSWORD } });
 
-describe('HTTPS through the project nginx config', () => {
+describe.skipIf(skip)('HTTPS through the project nginx config', () => {
   it('nginx terminating TLS: the answer has HSTS and the session cookie is __Host- and Secure', async () => {
     const res = await register(`https://127.0.0.1:${ports.https}`, 'tls.direct@example.com');
     expect(res.status).toBe(201);

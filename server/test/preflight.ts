@@ -7,6 +7,11 @@ import pg from 'pg';
 export interface Missing {
   what: string;
   install: string;
+  /**
+   * Only some tests need it (the HTTPS test, the restore drill, the browser tests): outside CI they
+   * are skipped with this message shown once; under CI (CI=true) it is missing like anything else.
+   */
+  optional?: boolean;
 }
 
 export const onPath = (command: string): boolean => {
@@ -47,6 +52,11 @@ export function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
+export const hasNginx = () => existsSync('/usr/sbin/nginx') || onPath('nginx');
+export const hasPostgresClient = () => ['pg_dump', 'pg_restore', 'psql'].every(onPath);
+/** A test that needs a program this machine lacks is skipped outside CI (the preflight said so). */
+export const skipWithout = (present: boolean) => !present && !process.env.CI;
+
 /**
  * The programs the tests start themselves: redis-server (fault tests), nginx (the TLS test through
  * deploy/nginx), pg_dump, pg_restore and psql (the restore drill), chromium (browser tests).
@@ -65,11 +75,11 @@ export function missingPrograms(chromiumPath: string): Missing[] {
 }
 
 /** Everything missing, in one message. */
-export function missingMessage(missing: readonly Missing[]): string {
+export function missingMessage(missing: readonly Missing[], fatal = true): string {
   const lines = missing.map((m) => `  - ${m.what}\n      install: ${m.install}`);
   const all = [...new Set(missing.map((m) => m.install.replace(/^apt-get install -y /, '')))].join(' ');
   return [
-    'npm test cannot run on this machine yet. Missing:',
+    fatal ? 'npm test cannot run on this machine yet. Missing:' : 'npm test skips the tests that need what this machine lacks:',
     ...lines,
     `All at once (Debian/Ubuntu, as root): apt-get update && apt-get install -y ${all}`,
     'Or run `bash .ci/run`, which installs and starts everything the tests need, as CI does.',
