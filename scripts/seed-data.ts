@@ -90,3 +90,41 @@ export function demoRequests(today: Date): { crewIndex: number; body: RequestInp
   });
   return out;
 }
+
+/** The demo's administrator (npm run seed prints it): sees the Admin area's users, logs and support. */
+export const DEMO_ADMIN = { firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.crewtrade.app' } as const;
+
+/**
+ * A three-way trade chain in the second group, on days no other demo request uses: A wants C's day,
+ * B wants A's, C wants B's; the third request closes the ring and the chain is proposed to all three.
+ */
+export function demoChain(today: Date): { crewIndex: number; body: RequestInput }[] {
+  const base = names.length;
+  const [d0, d1, d2] = [day(today, 20), day(today, 21), day(today, 22)];
+  const trade = (date: string, desired: string, route: string): RequestInput => ({
+    type: 'trade',
+    date,
+    desiredDates: [desired],
+    routeType: 'pairing',
+    route,
+    tripDays: 2,
+  });
+  return [
+    { crewIndex: base, body: trade(d0, d2, 'ATL5201') },
+    { crewIndex: base + 1, body: trade(d1, d0, 'ATL5202') },
+    { crewIndex: base + 2, body: trade(d2, d1, 'ATL5203') },
+  ];
+}
+
+/** Base chat posts and a direct conversation in the first group (crew indexes there). */
+export const DEMO_CHAT = [
+  { crewIndex: 0, chatType: 'lineholder', content: 'Anyone flying the ATL-LAX turn on Friday? Looking to swap into a later show.' },
+  { crewIndex: 2, chatType: 'lineholder', content: 'I might be, will check my line tonight.' },
+  { crewIndex: 4, chatType: 'reserve', content: 'R1 tomorrow, happy to pick up a short call if someone needs the day.' },
+] as const;
+
+export const DEMO_MESSAGES = [
+  { from: 1, to: 0, content: 'Hi Maya, saw your drop on the board. Is it the 3-day with the Denver overnight?' },
+  { from: 0, to: 1, content: 'Yes, that one. Report at 06:15. It is yours if you want it!' },
+  { from: 1, to: 0, content: 'Great, sending you an offer now.' },
+] as const;

@@ -13,16 +13,31 @@ import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session-middleware.ts';
 import { staticFiles } from './http/static-files.ts';
 import { textGuard } from './http/text-guard.ts';
+import { metricsEndpoint, type Metrics } from './ops/metrics.ts';
+import { probes } from './ops/probes.ts';
+import type { Readiness } from './ops/readiness.ts';
+import { requestTelemetry } from './ops/request-telemetry.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(here, '../dist/web');
 
+/** What operators read: readiness for the balancer, metrics for Prometheus (server/ops/). */
+export interface OpsParts {
+  readiness: Readiness;
+  metrics: Metrics | undefined;
+}
+
 /** The middleware order, top to bottom, is the request's path through the app. */
-export function createApp(deps: Deps): Koa<AppState> {
+export function createApp(deps: Deps, ops: OpsParts): Koa<AppState> {
   // maxIpsCount 1: only the address our load balancer wrote counts, so a client can't forge one.
+  // Forwarded headers from peers that are not trusted proxies never get here (http/trusted-proxy.ts).
   const app = new Koa<AppState>({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+  app.use(requestTelemetry(deps.log, ops.metrics));
   app.use(errorMiddleware(deps.log));
   app.use(securityHeaders);
+  // Before the session and the body parser: probes and scrapes touch neither.
+  app.use(probes(ops.readiness));
+  app.use(metricsEndpoint(ops.metrics, deps.config.metricsToken));
   app.use(compress({ threshold: 1024 }));
   app.use(jsonBody);
   app.use(staticFiles(WEB_ROOT));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, linkOrigin, loadConfig } from './config.ts';
+import { ConfigError, ENV_VARIABLES, linkOrigin, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {
@@ -52,5 +52,42 @@ describe('loadConfig', () => {
     expect(linkOrigin(loadConfig({ APP_ORIGIN: 'https://crew.example/' }), 4000)).toBe('https://crew.example');
     expect(linkOrigin(loadConfig({ PORT: '8080' }), 8080)).toBe('http://localhost:8080');
     expect(linkOrigin(loadConfig({ PORT: '0' }), 41234)).toBe('http://localhost:41234');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the app reads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(new URL('../.env.example', import.meta.url), 'utf8');
+    const listed = new Set([...text.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(ENV_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it('its values are a valid configuration', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(new URL('../.env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries([...text.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});
+
+describe('operations settings', () => {
+  it("TRUST_PROXY is true, false, or the trusted proxies' addresses and networks", () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, trustedProxies: [] });
+    expect(loadConfig({ TRUST_PROXY: 'false' })).toMatchObject({ trustProxy: false, trustedProxies: [] });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' })).toMatchObject({
+      trustProxy: true,
+      trustedProxies: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
+    });
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx.internal' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
+
+  it('DRAIN_SECONDS defaults to 5; METRICS_TOKEN is unset or at least 16 characters', () => {
+    expect(loadConfig({}).drainMs).toBe(5_000);
+    expect(loadConfig({ DRAIN_SECONDS: '0.5' }).drainMs).toBe(500);
+    expect(() => loadConfig({ DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS/);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isAddressOrNetwork } from './http/trusted-proxy.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,7 +35,25 @@ const envSchema = z.object({
   OWNER_EMAIL: optional(z.email({ error: 'OWNER_EMAIL must be an e-mail address' }).transform((v) => v.toLowerCase())),
   UPLOAD_DIR: z.string().trim().min(1).default('./uploads'),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
-  TRUST_PROXY: optional(boolFlag).default(false),
+  TRUST_PROXY: optional(
+    z.union([
+      boolFlag,
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => v.split(',').every((entry) => isAddressOrNetwork(entry.trim())),
+          'TRUST_PROXY must be true, false, or the proxies\' addresses and networks separated by commas, e.g. "10.0.0.0/8,127.0.0.1"',
+        )
+        .transform((v) => v.split(',').map((entry) => entry.trim())),
+    ]),
+  ).default(false),
+  METRICS_TOKEN: optional(z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)')),
+  DRAIN_SECONDS: z.coerce
+    .number({ error: 'DRAIN_SECONDS must be a number of seconds from 0 to 120' })
+    .min(0, 'DRAIN_SECONDS must be a number of seconds from 0 to 120')
+    .max(120, 'DRAIN_SECONDS must be a number of seconds from 0 to 120')
+    .default(5),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   OIDC_ISSUER: optional(url(['https:', 'http:'], 'OIDC_ISSUER')),
   OIDC_CLIENT_ID: optional(z.string().trim()),
@@ -78,6 +97,9 @@ const envSchema = z.object({
     .default(''),
 });
 
+/** Every variable the app reads (.env.example lists them all; server/config.test.ts checks). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   port: number;
   databaseUrl: string | undefined;
@@ -88,7 +110,14 @@ export interface Config {
   ownerEmail: string | undefined;
   uploadDir: string;
   dataDir: string;
+  /** Whether X-Forwarded-Proto/-For/-Host are read at all (TRUST_PROXY true or a list). */
   trustProxy: boolean;
+  /** From which peers (addresses, networks); empty: any peer (http/trusted-proxy.ts). */
+  trustedProxies: string[];
+  /** The bearer token GET /metrics requires; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** After SIGTERM, how long the instance keeps serving while reporting not ready (the balancer moves away). */
+  drainMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   argon2: { memoryCost: number; timeCost: number };
@@ -175,7 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: e.OWNER_EMAIL,
     uploadDir: path.resolve(e.UPLOAD_DIR),
     dataDir: path.resolve(e.DATA_DIR),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY !== false,
+    trustedProxies: Array.isArray(e.TRUST_PROXY) ? e.TRUST_PROXY : [],
+    metricsToken: e.METRICS_TOKEN,
+    drainMs: Math.round(e.DRAIN_SECONDS * 1000),
     logLevel: e.LOG_LEVEL,
     oidc: e.OIDC_ISSUER ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! } : undefined,
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },

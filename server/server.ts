@@ -15,6 +15,7 @@ import { EventBus } from './events/event-bus.ts';
 import { registerSubscribers } from './events/subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
+import { forwardedHeaderGuard } from './http/trusted-proxy.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -29,17 +30,26 @@ import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/users/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { readOutboxStatus } from './ops/outbox-status.ts';
+import { createReadiness, type Readiness } from './ops/readiness.ts';
+
+/** A WebSocket client that has not answered the server's close by then is cut off. */
+const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
 
 export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
+  readiness: Readiness;
   /**
-   * Stops gracefully: stops accepting, closes every socket's connection (clients reconnect, to
-   * another instance), lets requests in flight finish (cut after graceMs), then closes Redis, mail
-   * and the database.
+   * Stops gracefully. First the drain (drainMs, 0 unless asked): /readyz answers 503 and every
+   * response closes its connection, while the instance still serves and the load balancer moves
+   * away. Then it stops accepting, closes every socket's connection (clients reconnect, to another
+   * instance; a WebSocket that does not answer within 1 s is cut), lets requests in flight finish
+   * (cut after graceMs), and closes Redis, mail and the database.
    */
-  close(options?: { graceMs?: number }): Promise<void>;
+  close(options?: { graceMs?: number; drainMs?: number }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -123,12 +133,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     rosterRefresh,
   };
   registerSubscribers(deps);
-  const app = createApp(deps);
+  const readiness = createReadiness(db.orm, redis);
+  const metrics = config.metricsToken ? createMetrics({ orm: db.orm, io, redis, outbox: () => readOutboxStatus(deps) }) : undefined;
+  const app = createApp(deps, { readiness, metrics });
   // The server is built from the app, and engine.io attached to it takes its own path first: a
   // /socket.io/ request gets exactly one answer (Koa answering it too crashed the process).
   const handle = app.callback();
   const http = createHttpServer((req, res) => void handle(req, res));
   io.attach(http.server);
+  // First on every request and upgrade, before Koa or engine.io read a header.
+  const guardForwarded = forwardedHeaderGuard(config.trustProxy, config.trustedProxies);
+  http.server.prependListener('request', guardForwarded);
+  http.server.prependListener('upgrade', guardForwarded);
   await new Promise<void>((resolve) => http.server.listen(config.port, resolve));
   const port = (http.server.address() as AddressInfo).port;
   const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
@@ -142,18 +158,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     url: `http://127.0.0.1:${port}`,
     port,
     deps,
-    async close({ graceMs = 8_000 } = {}) {
+    readiness,
+    async close({ graceMs = 8_000, drainMs = 0 } = {}) {
+      readiness.startDraining();
+      http.drain();
+      if (drainMs > 0) {
+        log.info({ drainMs }, 'draining: not ready, still serving');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       clearInterval(purge);
       pushDevices.stop();
       stopSweep();
       await rosterRefresh.stop();
       await stopSweeper();
-      http.drain();
-      const cut = setTimeout(() => http.server.closeAllConnections(), graceMs);
-      cut.unref();
-      // Closes the sockets' connections and stops accepting; resolves once the last HTTP connection has ended.
+      // After a drain, connections accepted at its end get a second to have their requests read.
+      const stopped = http.stop({ graceMs, upgradeGraceMs: WEBSOCKET_CLOSE_GRACE_MS, settleMs: drainMs > 0 ? 1_000 : 0 });
+      // Tells every socket's transport to close (clients see "transport close" and reconnect) and
+      // closes the adapter; the HTTP server is already closing, so this waits for no connection.
       await io.close();
-      clearTimeout(cut);
+      await stopped;
       // What the last writes set off (counts, notices, push) still reads the database: let it finish.
       await deps.events.settled();
       await deps.notificationMails.close();

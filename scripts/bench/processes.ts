@@ -4,10 +4,10 @@ import { freePort } from '../../server/lib/free-port.ts';
 export { freePort };
 
 /**
- * Node flags of the measured processes: those of `npm start` unless BENCH_NODE_FLAGS says otherwise
- * (to weigh a flag's cost in memory against its gain in throughput).
+ * Node flags of the measured processes: the production image's NODE_OPTIONS (Dockerfile) unless
+ * BENCH_NODE_FLAGS says otherwise (to weigh a flag's cost in memory against its gain in throughput).
  */
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=160 --experimental-async-context-frame').split(' ').filter(Boolean);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=160').split(' ').filter(Boolean);
 
 /** Starts a TypeScript entry in its own Node process (so load and server don't share a core's loop). */
 export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp): Promise<ChildProcess> {

@@ -2,7 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { kysely } from './kysely.ts';
-import { appDriverOptions, DEFAULT_TIMEOUTS, ormOptions, type DatabaseTimeouts } from './mikro-orm.config.ts';
+import { appDriverOptions, DEFAULT_TIMEOUTS, MIGRATIONS_TABLE, ormOptions, type DatabaseTimeouts } from './mikro-orm.config.ts';
+import { renameRecordedMigrations } from './renamed-migrations.ts';
 import { seedEmailTemplates } from './templates-seed.ts';
 
 /** An arbitrary, fixed key for the advisory lock that serialises migrations across instances. */
@@ -31,6 +32,10 @@ export async function openDatabase(config: Config, log: Logger, options: Databas
     await kysely(em)
       .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.val(MIGRATION_LOCK)]).as('locked'))
       .execute();
+    // Before the migrator reads what ran, a renamed migration must not run twice. Committed at once
+    // (a fork outside this transaction): the migrator reads on a connection of its own.
+    const renamed = await renameRecordedMigrations(orm.em.fork(), MIGRATIONS_TABLE);
+    if (renamed) log.info({ renamed }, 'recorded migration names rewritten to the renamed files');
     await orm.migrator.up();
     await seedEmailTemplates(em);
   });

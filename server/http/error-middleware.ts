@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import type { Logger } from '../lib/logger.ts';
+import { routeOf } from '../ops/request-telemetry.ts';
 import { AppError, serviceUnavailable } from './errors.ts';
 
 /** Seconds a client is told to wait after a 503. */
@@ -17,7 +18,7 @@ interface HttpishError {
 
 /**
  * Maps thrown errors to JSON {message}; an unavailable database is a 503 with Retry-After; anything
- * unexpected is a 500 with a request id in the log.
+ * unexpected is a 500 whose body names the request id its log line carries.
  */
 export function errorMiddleware(log: Logger) {
   return async (ctx: Context, next: Next) => {
@@ -31,7 +32,7 @@ export function errorMiddleware(log: Logger) {
       let err = thrown;
       // A database that is down, restarting or hung is not a bug: say so, and when to retry.
       if (isDatabaseUnavailable(err)) {
-        log.warn({ err, method: ctx.method, path: ctx.path }, 'database unavailable');
+        log.warn({ err, method: ctx.method, route: routeOf(ctx) }, 'database unavailable');
         err = serviceUnavailable();
       }
       if (err instanceof AppError) {
@@ -48,8 +49,9 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { message: e.expose !== false && e.message ? e.message : 'Bad request' };
         return;
       }
-      const requestId = randomUUID();
-      log.error({ err, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      // The X-Request-Id of the answer (ops/request-telemetry.ts), which the log line carries too.
+      const requestId = ctx.req.id === undefined ? randomUUID() : String(ctx.req.id);
+      log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Something went wrong. Please try again.', requestId };
     }

@@ -69,6 +69,8 @@ export interface NotificationMails {
   queue(drafts: readonly NotificationDraft[]): void;
   /** Waits until everything queued has been sent (shutdown). */
   close(): Promise<void>;
+  /** Mails queued or being sent, and since when the oldest of them waits (ms since the epoch). */
+  backlog(): { pending: number; oldestQueuedAt: number | undefined };
 }
 
 /**
@@ -82,23 +84,30 @@ export interface NotificationMails {
  */
 export function createNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>): NotificationMails {
   let pending: NotificationDraft[] = [];
+  let pendingSince: number | undefined;
   let sending: Promise<void> | undefined;
+  let inFlight: { count: number; since: number | undefined } = { count: 0, since: undefined };
   const sendPending = async () => {
     while (pending.length) {
       const batch = pending;
+      inFlight = { count: batch.length, since: pendingSince };
       pending = [];
+      pendingSince = undefined;
       await sendNotificationMails(deps, batch).catch((err: unknown) => deps.log.warn({ err }, 'notification mail failed'));
     }
+    inFlight = { count: 0, since: undefined };
     sending = undefined;
   };
   return {
     queue(drafts) {
       if (drafts.length === 0) return;
+      pendingSince ??= Date.now();
       pending.push(...drafts);
       sending ??= sendPending();
     },
     async close() {
       await sending;
     },
+    backlog: () => ({ pending: inFlight.count + pending.length, oldestQueuedAt: inFlight.since ?? pendingSince }),
   };
 }

@@ -9,12 +9,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database per test file, so files run in parallel and share nothing. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database per test file, so files run in parallel and share nothing: a copy of the
+ * migrated template that npm test's global setup made (global-setup.ts), else empty (the app
+ * migrates it as it starts). `empty` asks for an empty one regardless.
+ */
+export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `ct_test_${randomBytes(6).toString('hex')}`;
+  const template = empty ? undefined : process.env.TEST_TEMPLATE_DATABASE;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;

@@ -31,6 +31,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every test file a worker runs (the e2e project does not isolate its files): a
+ * launch costs a second or more of a busy CPU. Files share nothing through it: each test opens its
+ * own contexts, and a file closes the contexts it left open. Launched again if it crashed.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
 /**
  * A phone-sized context (the app is mobile-first); each context is one crew member's browser. The
  * app's service worker is blocked unless asked for: Playwright's request interception does not see

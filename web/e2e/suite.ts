@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { TestApp } from '../../server/test/test-app.ts';
-import { hasChromium, launchBrowser, screenshotOnFailure } from './browser.ts';
+import { hasChromium, screenshotOnFailure, sharedBrowser } from './browser.ts';
 import { startE2eApp } from './e2e-app.ts';
 
 export interface BrowserSuite {
@@ -13,8 +13,8 @@ export interface BrowserSuite {
 
 /**
  * One built app (with `env` added to its configuration; a function when the values are known only
- * once something else has started) and one browser per test file; every page a test opens is
- * cleaned up after it.
+ * once something else has started) per test file, and the worker's browser; every page a test
+ * opens is cleaned up after it.
  */
 export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
   let app: TestApp | undefined;
@@ -23,17 +23,19 @@ export function browserSuite(env: Record<string, string> | (() => Record<string,
   beforeAll(async () => {
     if (!hasChromium) return;
     app = await startE2eApp(typeof env === 'function' ? env() : env);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    if (browser) await Promise.race([browser.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    // The browser stays for the worker's next file; what this file left open goes.
+    const left = browser?.contexts() ?? [];
+    await Promise.race([Promise.all(left.map((c) => c.close())), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await app?.close();
   });
   afterEach(async (ctx) => {
     for (const [i, page] of pages.entries()) {
       if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, `${ctx.task.name}-${i}`);
       // Seen rarely on 2 busy cores: closing a context that just reloaded never settles. The test
-      // has passed or failed by now; the browser closes every context at the end of the file.
+      // has passed or failed by now; every context left is closed at the end of the file.
       await Promise.race([page.context().close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     }
     pages.length = 0;

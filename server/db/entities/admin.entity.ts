@@ -87,7 +87,7 @@ export const UserActivityLog = defineEntity({
 
 /**
  * Counts of user_activity_logs per month (UTC) and activity type, kept by the database's statement
- * triggers (Migration20261127090000), never written by the app. Each writing connection has its
+ * triggers (Migration20261126100000), never written by the app. Each writing connection has its
  * own shard, so concurrent writers do not wait on one row; readers sum the shards.
  */
 export const UserActivityMonthly = defineEntity({

@@ -14,7 +14,7 @@ export const Offer = defineEntity({
   uniques: [
     // One pending offer per sender and target request (migration 20261125100000): a second is refused.
     { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
-    // An offer retried with the same client key is stored once (Migration20261127090000).
+    // An offer retried with the same client key is stored once (Migration20261126100000).
     { name: 'trade_requests_sender_client_key_unique', properties: ['fromUser', 'clientKey'] },
   ],
   properties: {

@@ -11,7 +11,7 @@ export const TradeRequest = defineEntity({
     // Matching: group + type among active requests.
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
   ],
-  // A create retried with the same client key is stored once (Migration20261127090000).
+  // A create retried with the same client key is stored once (Migration20261126100000).
   uniques: [{ name: 'requests_owner_client_key_unique', properties: ['user', 'clientKey'] }],
   properties: {
     id: serialId(),
@@ -74,7 +74,7 @@ export const TradeChain = defineEntity({
   name: 'TradeChain',
   tableName: 'trade_chains',
   uniques: [{ name: 'trade_chains_cycle_key_unique', properties: ['cycleKey'] }],
-  // The chain search reads a group's open chains only; ended ones pile up (Migration20261130090000).
+  // The chain search reads a group's open chains only; ended ones pile up (Migration20261126130000).
   indexes: [
     {
       name: 'trade_chains_open_index',

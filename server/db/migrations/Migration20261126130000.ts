@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Three-way trade chains (issue 14, docs/decisions/0014): the chain, its three members, and the trades it wrote. */
-export class Migration20261130090000 extends Migration {
-  override name = 'Migration20261130090000';
+export class Migration20261126130000 extends Migration {
+  override name = 'Migration20261126130000';
 
   override up(): void {
     this.addSql(

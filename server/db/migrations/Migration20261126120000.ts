@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Web Push (issue 14): each browser's subscription, and the server's generated VAPID keys. */
-export class Migration20261129090000 extends Migration {
-  override name = 'Migration20261129090000';
+export class Migration20261126120000 extends Migration {
+  override name = 'Migration20261126120000';
 
   override up(): void {
     this.addSql(

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Calendar feeds (issue 14): one private feed per user, its token stored as a sha256. */
-export class Migration20261128090000 extends Migration {
-  override name = 'Migration20261128090000';
+export class Migration20261126110000 extends Migration {
+  override name = 'Migration20261126110000';
 
   override up(): void {
     this.addSql(

@@ -23,8 +23,8 @@ const fold = (rows: string, sign: 1 | -1) => `
  * - Indexes on the references a deleted account's ids are set null in (admin logs, activity
  *   targets, support responders): without them each deletion scans those tables.
  */
-export class Migration20261127090000 extends Migration {
-  override name = 'Migration20261127090000';
+export class Migration20261126100000 extends Migration {
+  override name = 'Migration20261126100000';
 
   override up(): void {
     this.addSql(
