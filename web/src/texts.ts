@@ -185,6 +185,7 @@ export const TEXT = {
   admin: 'Admin',
   newSupportRequestsSection: 'Support',
   // Offline (issue 14)
+  uploadingImages: (files: number) => `Uploading ${files} ${files === 1 ? 'image' : 'images'}…`,
   offlineTitle: 'You are offline.',
   offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
   // Push notifications (issue 14)

@@ -2,7 +2,7 @@ import exifReader from 'exif-reader';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl, thumbnailUrl } from '#protocol/uploads.ts';
 import { makeUser } from '../../test/factories.ts';
@@ -29,7 +29,7 @@ const GPS = {
 const HEVC_HEIC = path.join(import.meta.dirname, '../../test/fixtures/hevc-with-gps.heic');
 
 /** A photo-like picture: noise, so it compresses as badly as a real photo does. */
-async function noisyImage(width: number, height: number): Promise<sharp.Sharp> {
+async function noisyImage(width: number, height: number): Promise<Sharp> {
   return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 }
 

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
+import { UploadProgress } from '../components/UploadProgress.tsx';
 import { useNotificationNavigation } from '../lib/serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
@@ -87,6 +88,7 @@ export function App() {
     <>
       <OfflineBanner />
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <UploadProgress />
       <Toaster />
     </>
   );
