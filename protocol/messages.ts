@@ -55,6 +55,7 @@ export const MSG = {
   onlyImages: 'Only image files are allowed.',
   tooManyImages: 'You can upload up to 6 images.',
   imageTooLarge: 'Each image must be 10MB or smaller.',
+  timeZoneInvalid: 'Choose a time zone from the list',
   outOfStorage: 'The server is out of storage. Please try again later.',
   uploadsUnavailable: 'Image uploads are unavailable right now. Please try again later.',
   requestNotFound: 'Request not found',

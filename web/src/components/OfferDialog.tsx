@@ -23,6 +23,7 @@ import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import './offers.css';
+import { useCrewToday } from '../lib/crewDay.ts';
 
 export interface OfferTarget {
   toUserId: number;
@@ -69,6 +70,7 @@ function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferFo
 export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const formId = useId();
   const typeName = useId();
+  const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
   const [touched, setTouched] = useState<ReadonlySet<keyof OfferForm>>(() => new Set());
   const [pending, setPending] = useState(false);
@@ -187,6 +189,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             label={TEXT.tradeDate}
             type="date"
             name="tradeDate"
+            min={today}
             required
             value={form.tradeDate}
             onChange={(e) => update('tradeDate', e.target.value)}
