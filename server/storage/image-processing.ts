@@ -32,7 +32,9 @@ const open = (input: Buffer | string, animated = false) =>
 
 async function heicSource(bytes: Buffer): Promise<Sharp> {
   // sharp's libvips reads AVIF-coded HEIF; HEVC-coded HEIC (iPhones) needs libheif's WASM decoder.
-  const probe = await sharp(bytes).metadata().catch(() => null);
+  const probe = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (probe && probe.compression !== 'hevc') {
     const ok = await open(bytes)
       .raw()
@@ -72,7 +74,10 @@ async function encodeThumb(source: Sharp): Promise<Buffer> {
     if (smallest.length < THUMB_MAX_BYTES) return smallest;
   }
   // Noise at 480 px that even quality 25 can't fit: a smaller picture always does.
-  return source.resize({ width: THUMB_EDGE / 2, height: THUMB_EDGE / 2, fit: 'inside' }).webp({ quality: 25 }).toBuffer();
+  return source
+    .resize({ width: THUMB_EDGE / 2, height: THUMB_EDGE / 2, fit: 'inside' })
+    .webp({ quality: 25 })
+    .toBuffer();
 }
 
 /**

@@ -53,7 +53,8 @@ const photo = async () => ({
     .jpeg({ quality: 90 })
     .toBuffer(),
 });
-const rows = async () => (await sql(app.databaseUrl, 'select (select count(*) from requests)::int as r, (select count(*) from trip_images)::int as i'))[0];
+const rows = async () =>
+  (await sql(app.databaseUrl, 'select (select count(*) from requests)::int as r, (select count(*) from trip_images)::int as i'))[0];
 const outOfSpace = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 });
 
 /** The upload is refused with `status` and `message`, leaving no row and no file behind. */

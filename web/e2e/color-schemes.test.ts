@@ -24,7 +24,9 @@ const photo = async (name: string) => ({
   name,
   type: 'image/jpeg',
   bytes: await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-    .composite([{ input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#f5b041"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="1600" height="1200"><circle cx="800" cy="600" r="400" fill="#f5b041"/></svg>'), top: 0, left: 0 },
+    ])
     .jpeg()
     .toBuffer(),
 });
@@ -38,16 +40,35 @@ async function populated() {
   const me = await makeUser(suite.app, { ...group, firstName: 'Dana', lastName: 'Dark' });
   const mate = await makeUser(suite.app, { ...group, firstName: 'Lee', lastName: 'Light' });
   const admin = await makeAdmin(suite.app, { base: 'ADM' });
-  const mine = await me.client.post('/api/requests', requestForm(requestBody({ date: inDays(6), route: 'SCH101' }), [await photo('trip.jpg')]));
+  const mine = await me.client.post(
+    '/api/requests',
+    requestForm(requestBody({ date: inDays(6), route: 'SCH101' }), [await photo('trip.jpg')]),
+  );
   expect(mine.status).toBe(201);
   const theirs = await mate.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(6), route: 'Any' }));
   await mate.client.post('/api/requests', requestForm(requestBody({ date: inDays(8), route: 'SCH202' }), [await photo('other.jpg')]));
   await mate.client.post(
     '/api/trade-requests',
-    requestForm({ toUserId: me.user.id, requestId: mine.body.id, tradeDate: mine.body.date, offerRoute: 'SCH303', requestType: 'pickup', message: 'I can take it' }, []),
+    requestForm(
+      {
+        toUserId: me.user.id,
+        requestId: mine.body.id,
+        tradeDate: mine.body.date,
+        offerRoute: 'SCH303',
+        requestType: 'pickup',
+        message: 'I can take it',
+      },
+      [],
+    ),
   );
-  await mate.client.post('/api/messages', requestForm({ toUserId: me.user.id, content: 'Photo of the roster' }, [{ ...(await photo('dm.jpg')), field: 'attachments' }]));
-  await me.client.post('/api/base-chat', requestForm({ content: 'Crew room tonight', chatType: 'reserve' }, [{ ...(await photo('chat.jpg')), field: 'photos' }]));
+  await mate.client.post(
+    '/api/messages',
+    requestForm({ toUserId: me.user.id, content: 'Photo of the roster' }, [{ ...(await photo('dm.jpg')), field: 'attachments' }]),
+  );
+  await me.client.post(
+    '/api/base-chat',
+    requestForm({ content: 'Crew room tonight', chatType: 'reserve' }, [{ ...(await photo('chat.jpg')), field: 'photos' }]),
+  );
   await me.client.post('/api/schedule-images', requestForm({}, [{ ...(await photo('june.jpg')), field: 'schedule' }]));
   expect(theirs.status).toBe(201);
   crew = { me, mate, admin };

@@ -28,7 +28,6 @@ export function zoneOfBase(base: string | null | undefined): string | null {
   return Object.hasOwn(table, base.toUpperCase()) ? table[base.toUpperCase()]! : null;
 }
 
-
 /** A crew member's time zone: their base's, else the one they picked, else UTC. */
 export function timeZoneOf(u: { base: string | null; timeZone?: string | null }): string {
   return zoneOfBase(u.base) ?? (u.timeZone && isTimeZone(u.timeZone) ? u.timeZone : 'UTC');

@@ -13,7 +13,9 @@ import { TopNav } from './TopNav.tsx';
 import { lazyScreen } from '../lib/lazyScreen.ts';
 
 // Only a user without a profile needs the setup dialog: its code is fetched for them alone.
-const ProfileSetupDialog = lazyScreen(() => import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })));
+const ProfileSetupDialog = lazyScreen(() =>
+  import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })),
+);
 
 export default function AppShell() {
   const user = useSessionStore((s) => s.user);
