@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './shapes.ts';
 export * from './events.ts';
 export * from './schemas/index.ts';
+export * from './uploads.ts';

@@ -34,6 +34,12 @@ export interface CurrentUser {
   isAdmin: boolean;
   isProtected: boolean;
   createdAt: string;
+  /** The zone "today" is decided in: the base's (airport table), else timeZoneChoice, else UTC. */
+  timeZone: string;
+  /** The base's zone from the airport table; null when the table does not know the base. */
+  baseTimeZone: string | null;
+  /** The crew member's own pick, used only where baseTimeZone is null. */
+  timeZoneChoice: string | null;
 }
 
 /** The user summary nested in requests, matches and profiles. */

@@ -3,7 +3,7 @@ import type { ProfileBody } from '#protocol/schemas/profile.ts';
 
 export const DEMO_PASSWORD = 'Crewtrade1';
 
-type Crew = Required<Omit<ProfileBody, 'emailNotifications'>> & { email: string };
+type Crew = Required<Omit<ProfileBody, 'emailNotifications' | 'timeZone'>> & { email: string };
 
 const groups = [
   { airline: 'Delta', base: 'ATL', position: 'captain', aircraftType: '737' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AIRCRAFT_TYPES, AIRLINES, POSITIONS } from '../enums.ts';
 import { BASE_MAX, EMPLOYEE_NUMBER_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
+import { isTimeZone } from '../rules.ts';
 import { firstNameField, lastNameField } from './auth.ts';
 import { lineField } from './fields.ts';
 
@@ -21,6 +22,16 @@ export const profileSchema = z.object({
   ),
   aircraftType: z.enum(AIRCRAFT_TYPES, { error: MSG.aircraftTypeRequired }),
   emailNotifications: z.boolean().optional(),
+  /**
+   * The crew member's time zone where the airport table does not know their base (null: UTC);
+   * the base's own zone wins wherever the table knows it (docs/decisions/0024).
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: MSG.timeZoneInvalid })
+    .nullable()
+    .optional(),
 });
 export type ProfileBody = z.infer<typeof profileSchema>;
 

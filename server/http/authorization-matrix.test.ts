@@ -178,7 +178,15 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(400),
   },
   // Stored files: any signed-in user (random names; ARCHITECTURE.md section 7).
-  'GET /uploads/:filename': { call: async () => ({ path: `/uploads/${(await own.schedule()).filename}` }), expect: signedIn() },
+  // A schedule image: its owner's group (the peer) and admins; a stranger of another group gets 404 (decisions/0024).
+  'GET /uploads/:filename': {
+    call: async () => ({ path: `/uploads/${(await own.schedule()).filename}` }),
+    expect: { out: 401, stranger: 404, peer: 200, owner: 200, admin: 200 },
+  },
+  'GET /uploads/thumbs/:filename': {
+    call: async () => ({ path: `/uploads/thumbs/${(await own.schedule()).filename}` }),
+    expect: { out: 401, stranger: 404, peer: 200, owner: 200, admin: 200 },
+  },
 
   // Profiles: one's own; a colleague's to the group and to admins.
   'PUT /api/profile': { call: (role) => ({ path: '/api/profile', body: profileOf(role) }), expect: signedIn() },

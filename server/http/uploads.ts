@@ -11,7 +11,9 @@ import { MSG } from '#protocol/messages.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { unreferencedFiles } from '../storage/file-references.ts';
-import { removeStoredFiles, storeFile, tempRoot, type StoredUpload } from '../storage/file-store.ts';
+import { removeStoredFiles, storeImage, tempRoot, type StoredUpload } from '../storage/file-store.ts';
+import { prepareImage, UndecodableImage, type PreparedImage } from '../storage/image-processing.ts';
+import { outOfStorage, storageFailure, writingUploads } from '../storage/storage-errors.ts';
 import type { AppContext } from './context.ts';
 import { AppError, invalid, payloadTooLarge } from './errors.ts';
 import { refuseNul } from './text-guard.ts';
@@ -36,12 +38,31 @@ export interface UploadTexts {
 const DEFAULT_TEXTS: UploadTexts = { notImage: MSG.onlyImages, tooMany: MSG.tooManyImages };
 
 function refusal(err: unknown, texts: UploadTexts): Error {
+  const storage = storageFailure(err);
+  if (storage) return storage;
   const code = (err as { code?: number }).code;
   if (code === TOO_MANY_FILES) return invalid(texts.tooMany);
   if (code === FILE_TOO_BIG || code === TOTAL_TOO_BIG) return payloadTooLarge(MSG.imageTooLarge);
   if (code !== undefined && EMPTY_FILE.has(code)) return invalid(texts.notImage);
   const status = (err as { httpCode?: number }).httpCode;
   return new AppError(status && status >= 400 && status < 500 ? status : 400, 'bad_upload', 'The upload could not be read.');
+}
+
+/**
+ * formidable counts what it handed to the disk, not what the disk took: on a full disk it drops
+ * the write error and keeps the announced size. A part shorter on disk than received was cut.
+ */
+async function refuseShortWrites(files: readonly File[]): Promise<void> {
+  for (const file of files) {
+    const onDisk = await writingUploads(() => fs.stat(file.filepath));
+    if (onDisk.size !== file.size) throw outOfStorage();
+  }
+}
+
+/** A converted image (HEIC to JPEG) keeps its name with the extension of what it now is. */
+function renamedFor(name: string, mimeType: string): string {
+  if (mimeType !== 'image/jpeg' || !/\.(heic|heif)$/i.test(name)) return name;
+  return name.replace(/\.(heic|heif)$/i, '.jpg');
 }
 
 const filesOf = (ctx: AppContext): File[] => Object.values(ctx.request.files ?? {}).flatMap((f) => (Array.isArray(f) ? f : [f]));
@@ -65,7 +86,11 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
   const parse = async (ctx: AppContext, next: Next) => {
     if (!ctx.is('multipart')) return next();
     const dir = path.join(tempRoot(config.uploadDir), randomBytes(12).toString('hex'));
-    await fs.mkdir(dir, { recursive: true });
+    await writingUploads(async () => {
+      // A missing upload folder (an unmounted volume) is not recreated here: that would fill the wrong disk.
+      if (!(await fs.stat(config.uploadDir)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      await fs.mkdir(dir, { recursive: true });
+    });
     let rejectedPart: Error | undefined;
     // formidable lists files in the order their writes finish; the sender's order is when each began.
     const sentOrder = new Map<File, number>();
@@ -101,6 +126,7 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
         throw refusal(err, texts);
       }
       if (rejectedPart) throw rejectedPart;
+      await refuseShortWrites(filesOf(ctx));
       for (const [name, list] of Object.entries(ctx.request.files ?? {})) {
         if (Array.isArray(list)) ctx.request.files![name] = [...list].sort((a, b) => (sentOrder.get(a) ?? 0) - (sentOrder.get(b) ?? 0));
       }
@@ -123,12 +149,24 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
     if (mine.length === 0) return [];
     const sniffed = await Promise.all(mine.map((f) => fileTypeFromFile(f.filepath)));
     if (sniffed.some((t) => !t || !accepted.has(t.mime))) throw invalid(texts.notImage);
+    // Every image is decoded and re-encoded before any is stored: one that does not decode refuses them all.
+    const prepared: PreparedImage[] = [];
+    for (const [i, file] of mine.entries()) {
+      const bytes = await writingUploads(() => fs.readFile(file.filepath));
+      try {
+        prepared.push(await prepareImage(bytes, sniffed[i]!.mime));
+      } catch (err) {
+        if (err instanceof UndecodableImage) throw invalid(texts.notImage);
+        throw err;
+      }
+    }
     const stored: StoredUpload[] = [];
     try {
       for (const [i, file] of mine.entries()) {
-        const mimeType = sniffed[i]!.mime;
-        const filename = await storeFile(config.uploadDir, file.filepath, mimeType);
-        stored.push({ filename, originalName: (file.originalFilename ?? filename).slice(0, 255), mimeType, size: file.size });
+        const image = prepared[i]!;
+        const filename = await writingUploads(() => storeImage(config.uploadDir, image));
+        const originalName = renamedFor(file.originalFilename ?? filename, image.mimeType).slice(0, 255);
+        stored.push({ filename, originalName, mimeType: image.mimeType, size: image.full.length });
       }
     } catch (err) {
       // No row can name these yet: they go at once.

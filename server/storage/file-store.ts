@@ -38,25 +38,45 @@ export interface StoredFile {
   modifiedAt: number;
 }
 
+/** A stored image's thumbnail: beside it, the same random part, always WebP. */
+export const thumbNameOf = (filename: string) => filename.replace(/\.[a-z]+$/, '.thumb.webp');
+/** What a thumbnail's name looks like (the sweep removes one whose image is gone). */
+export const THUMB_NAME = /^[a-f0-9]{32}\.thumb\.webp$/;
+
 /**
- * Moves a parsed, sniffed temp file into the store under a new random name and returns that name.
- * The file's time is set to now: the sweep's grace period counts from here, not from the upload.
+ * Writes a prepared image and its thumbnail into the store under a new random name and returns
+ * that name. Our own writes (not a parser's), so a full disk is an error here, never a short file.
+ * A failure removes what it wrote. The files' time is now: the sweep's grace period counts from here.
  */
-export async function storeFile(uploadDir: string, tempPath: string, mimeType: string): Promise<string> {
-  const extension = EXTENSION_BY_MIME[mimeType];
-  if (!extension) throw new Error(`not a stored image type: ${mimeType}`);
+export async function storeImage(uploadDir: string, image: { mimeType: string; full: Buffer; thumb: Buffer }): Promise<string> {
+  const extension = EXTENSION_BY_MIME[image.mimeType];
+  if (!extension) throw new Error(`not a stored image type: ${image.mimeType}`);
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
-  const target = path.join(uploadDir, name);
-  await fs.rename(tempPath, target);
-  const now = new Date();
-  await fs.utimes(target, now, now);
+  try {
+    await storageIo.writeFile(path.join(uploadDir, name), image.full);
+    await storageIo.writeFile(path.join(uploadDir, thumbNameOf(name)), image.thumb);
+  } catch (err) {
+    await removeStoredFiles({ uploadDir }, [name]);
+    throw err;
+  }
   return name;
 }
 
-/** Deletes stored files by name; names that are not stored names are ignored, missing files are fine. */
+/**
+ * The writes into the store, in one object so a test can make them fail as a full disk does where
+ * it can't mount a small file system.
+ */
+export const storageIo = {
+  writeFile: (file: string, data: Buffer) => fs.writeFile(file, data, { flag: 'wx' }),
+};
+
+/** Deletes stored files (and their thumbnails) by name; names that are not stored names are ignored, missing files are fine. */
 export async function removeStoredFiles(config: { uploadDir: string }, filenames: readonly string[]): Promise<void> {
   await Promise.all(
-    filenames.filter((f) => STORED_NAME.test(f)).map((f) => fs.rm(path.join(config.uploadDir, f), { force: true }).catch(() => undefined)),
+    filenames
+      .filter((f) => STORED_NAME.test(f))
+      .flatMap((f) => [f, thumbNameOf(f)])
+      .map((f) => fs.rm(path.join(config.uploadDir, f), { force: true }).catch(() => undefined)),
   );
 }
 

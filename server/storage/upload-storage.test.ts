@@ -9,7 +9,7 @@ import { makeUser } from '../test/factories.ts';
 import { sql } from '../test/outbox.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { storedFileColumnsOf } from './file-references.ts';
-import { STORED_NAME, tempRoot } from './file-store.ts';
+import { STORED_NAME, tempRoot, thumbNameOf } from './file-store.ts';
 import { sweepUploads } from './upload-sweeper.ts';
 
 let app: TestApp;
@@ -144,6 +144,18 @@ describe('the sweep of unreferenced uploads', () => {
     expect(await storedFiles()).toContain(referenced);
     expect(await storedFiles()).not.toContain(freshOrphan);
     await fs.rm(path.join(app.uploadDir, notOurs));
+  });
+
+  it('removes an old thumbnail whose image is gone, and keeps the thumbnails of stored images', async () => {
+    const { client } = await makeUser(app);
+    const posted = await client.post('/api/requests', requestForm(requestBody(), [png()]));
+    const kept = thumbNameOf(posted.body.tripImages[0].filename as string);
+    const lone = 'dddddddddddddddddddddddddddddddd.thumb.webp';
+    await fs.writeFile(path.join(app.uploadDir, lone), TINY_PNG);
+    for (const name of [lone, kept]) await age(path.join(app.uploadDir, name), 2 * HOUR);
+    await sweepUploads({ orm: app.server.deps.orm, config: { uploadDir: app.uploadDir }, log: createLogger('silent') }, { graceMs: HOUR });
+    expect(await exists(lone)).toBe(false);
+    expect(await exists(kept)).toBe(true);
   });
 
   it('runs when an instance starts', async () => {

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../lib/logger.ts';
-import { listStoredFiles, removeStoredFiles, tempRoot } from './file-store.ts';
+import { listStoredFiles, removeStoredFiles, tempRoot, THUMB_NAME, thumbNameOf } from './file-store.ts';
 import { unreferencedFiles } from './file-references.ts';
 
 export interface SweepDeps {
@@ -54,6 +54,17 @@ async function sweepTempFolders(uploadDir: string, before: number): Promise<numb
   return removed;
 }
 
+/** Thumbnails whose image is gone (a crash between the two writes, or between the two removals). */
+async function sweepLoneThumbnails(uploadDir: string, before: number): Promise<void> {
+  const names = await fs.readdir(uploadDir).catch(() => [] as string[]);
+  const images = new Set(names.filter((n) => !THUMB_NAME.test(n)).map(thumbNameOf));
+  for (const name of names.filter((n) => THUMB_NAME.test(n) && !images.has(n))) {
+    const file = path.join(uploadDir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < before) await fs.rm(file, { force: true });
+  }
+}
+
 /**
  * Deletes what a crash or a failed write left behind: stored files older than the grace period
  * that no image row names (moved into the store before a commit that never came, or kept when the
@@ -70,6 +81,7 @@ export async function sweepUploads(deps: SweepDeps, options: SweepOptions = {}):
     files.push(...orphans);
   }
   const tempFolders = await sweepTempFolders(uploadDir, before);
+  await sweepLoneThumbnails(uploadDir, before);
   return { files, tempFolders };
 }
 

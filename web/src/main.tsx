@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
+import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
 import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 import './styles.css';
@@ -17,4 +18,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+recoverFromPreloadErrors();
 registerServiceWorker();

@@ -186,6 +186,16 @@ export const TEXT = {
   admin: 'Admin',
   newSupportRequestsSection: 'Support',
   // Offline (issue 14)
+  uploadingImages: (files: number) => `Uploading ${files} ${files === 1 ? 'image' : 'images'}…`,
+  yourDayTitle: 'Your Day',
+  yourDayFromBase: (base: string, zone: string) => `"Today" follows the time at your base, ${base} (${zone.replaceAll('_', ' ')}).`,
+  yourDayUnknownBase: (base: string) =>
+    `Crewtrade does not know the time zone of ${base || 'your base'}. Pick yours so that "today" matches your base (UTC until you do).`,
+  timeZoneLabel: 'Time zone',
+  saveTimeZone: 'Save Time Zone',
+  newVersionAvailable: 'A new version of Crewtrade is available.',
+  reloadNow: 'Reload',
+  later: 'Later',
   offlineTitle: 'You are offline.',
   offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
   // Push notifications (issue 14)

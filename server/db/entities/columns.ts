@@ -20,7 +20,8 @@ export const updateTime = () =>
 
 /** The five attachment tables of spec section 3 share these columns after their parent reference. */
 export const storedFileColumns = () => ({
-  filename: p.string().length(255),
+  // Indexed: serving a file checks who may read it by its name (Migration20261126162344).
+  filename: p.string().length(255).index(),
   originalName: p.string().length(255),
   mimeType: p.string().length(50),
   size: p.integer(),

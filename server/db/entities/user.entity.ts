@@ -16,6 +16,8 @@ export const User = defineEntity({
     airline: p.string().length(30).nullable(),
     position: p.string().length(30).nullable(),
     aircraftType: p.string().length(30).nullable(),
+    // The crew member's pick where the airport table does not know their base (decisions/0024).
+    timeZone: p.string().length(64).nullable(),
     emailNotifications: p.boolean().default(true),
     welcomeMessageSent: p.boolean().default(false),
     isAdmin: p.boolean().default(false),

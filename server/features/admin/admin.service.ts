@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '#protocol/enums.ts';
 import { RECENT_ACTIVITY_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
-import { todayUtc } from '#protocol/rules.ts';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import type { AdminLogItem, AdminUserItem, EmailTemplateItem, UserActivityReport } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -12,6 +11,7 @@ import { templateProblem } from '../../mail/template-check.ts';
 import { proposedChainsOfUser } from '../chains/chains.queries.ts';
 import { recheckChains } from '../chains/chains.service.ts';
 import { lockGroupForMatching } from '../matching/matching.queries.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { isProtectedOwner } from '../users/owner.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
@@ -79,7 +79,7 @@ export class AdminService {
       const chains = await proposedChainsOfUser(em, userId);
       await deleteUserRow(em, userId);
       // The two other members of a chain it was in: cancelled, and told.
-      await recheckChains(em, events, chains, todayUtc());
+      await recheckChains(em, events, chains, dayOfGroup(groupKeyOf(user) ?? ''));
       await deleteOrphanTrades(em);
       await insertAdminLog(em, {
         adminId: admin.id,

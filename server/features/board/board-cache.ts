@@ -1,5 +1,5 @@
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
-import { todayUtc } from '../matching/matching.rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { HeldBoard, type BoardItem, type BoardPatch, type PreparedBoard } from './board-body.ts';
 
 export interface BoardCacheOptions {
@@ -89,13 +89,13 @@ export class BoardCache {
   }
 
   /**
-   * The group's board for today (UTC), from memory or read with `build(day)`. One build at a time
+   * The group's board for its own today (the day at its base), from memory or read with `build(day)`. One build at a time
    * per group: readers share the build under way unless the group changed since it started; then
    * they share the one build that starts when it ends. A burst of changes thus costs at most the
    * build under way (which serves only the readers who came before the change) and one after.
    */
   async get(groupKey: string, build: Build): Promise<PreparedBoard> {
-    const day = todayUtc(this.now());
+    const day = dayOfGroup(groupKey, this.now());
     const hit = this.entries.get(groupKey);
     if (hit) {
       this.drop(groupKey);

@@ -4,7 +4,7 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { isOnBoard } from '#protocol/rules.ts';
-import { todayUtc } from '../matching/matching.rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import type { BoardPatch } from './board-body.ts';
@@ -57,8 +57,8 @@ export const boardCacheSubscriber = (deps: Pick<Deps, 'boardCache'>) =>
 /** The group's sockets hear what changed on its board, after the write has answered. */
 export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
   /** Gone or past: no longer on the board (an edit can move every date into the past). */
-  const publishSaved = (groupKey: string, id: number, item: TradeRequestItem | undefined, today: string) => {
-    if (item && isOnBoard(item, today)) {
+  const publishSaved = (groupKey: string, id: number, item: TradeRequestItem | undefined) => {
+    if (item && isOnBoard(item, dayOfGroup(groupKey))) {
       deps.publisher.publish(rooms.board(groupKey), 'board:upsert', item);
     } else {
       deps.publisher.publish(rooms.board(groupKey), 'board:remove', { id });
@@ -68,12 +68,11 @@ export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
     name: 'board',
     handles: BOARD_EVENTS,
     async handle(events) {
-      const today = todayUtc();
       const unread: EventOf<'request.updated'>[] = [];
       for (const e of events) {
         if (e.type === 'request.deleted') deps.publisher.publish(rooms.board(e.groupKey), 'board:remove', { id: e.requestId });
         // A create or an owner's edit carries its request as stored (clients keep the newer copy, so a later edit's wins).
-        if (e.type === 'request.created' || (e.type === 'request.updated' && e.item)) publishSaved(e.groupKey, e.requestId, e.item, today);
+        if (e.type === 'request.created' || (e.type === 'request.updated' && e.item)) publishSaved(e.groupKey, e.requestId, e.item);
         else if (e.type === 'request.updated') unread.push(e);
       }
       if (unread.length === 0) return;
@@ -83,7 +82,7 @@ export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
       );
       for (const e of unread) {
         const row = rows.get(e.requestId);
-        publishSaved(e.groupKey, e.requestId, row && presentRequest(row), today);
+        publishSaved(e.groupKey, e.requestId, row && presentRequest(row));
       }
     },
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayUtc } from '#protocol/rules.ts';
+import { dayOfUser } from '../users/crew-day.ts';
 import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
@@ -44,7 +44,7 @@ export class CalendarService {
     const owner = await feedOwner(this.em, hashToken(token));
     if (!owner) return undefined;
     const [requests, matches, trades, chains] = await Promise.all([
-      activeRequestsOf(this.em, owner.id, todayUtc()),
+      activeRequestsOf(this.em, owner.id, dayOfUser(owner)),
       pendingMatchesOf(this.em, owner.id),
       completedTradesOf(this.em, owner.id),
       chainTripsOf(this.em, owner.id),

@@ -7,7 +7,8 @@ import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { lockGroupForMatching } from '../matching/matching.queries.ts';
-import { isCurrent, todayUtc, type MatchableRequest } from '../matching/matching.rules.ts';
+import { isCurrent, type MatchableRequest } from '../matching/matching.rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { completeRequests, declinePendingOffersForChain } from '../offers/offers.queries.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
@@ -165,7 +166,7 @@ export class ChainsService {
       if (chain.status !== 'proposed') throw conflict(MSG.chainClosed);
       if (me.decision === decision) return 'unchanged';
       const userIds = members.map((m) => m.userId);
-      const today = todayUtc();
+      const today = dayOfGroup(chain.groupKey);
       const requests = await matchableRequests(
         em,
         members.flatMap((m) => (m.requestId === null ? [] : [m.requestId])),

@@ -212,8 +212,9 @@ describe('POST /api/messages', () => {
     expect(six.status).toBe(201);
     expect(six.body.attachments).toHaveLength(6);
     expect(await sql(app.databaseUrl, 'select id from messages where from_user_id = $1', [a.user.id])).toHaveLength(1);
+    // Six images, each with its thumbnail (decisions/0024).
     const added = (await listUploads(app.uploadDir)).filter((f) => !before.includes(f));
-    expect(added).toHaveLength(6);
+    expect(added).toHaveLength(12);
   });
 
   it('multipart to another group is refused before any file is stored', async () => {

@@ -122,7 +122,16 @@ export function userForOffer(em: EntityManager, id: number) {
 export function requestsForOffer(em: EntityManager, ids: readonly number[]) {
   return kysely(em)
     .selectFrom('requests')
-    .select(['id', 'user_id as userId', 'status', 'type', 'route_type as routeType', 'last_date as lastDate', 'trip_days as tripDays'])
+    .select([
+      'id',
+      'user_id as userId',
+      'status',
+      'type',
+      'route_type as routeType',
+      'last_date as lastDate',
+      'trip_days as tripDays',
+      'group_key as groupKey',
+    ])
     .where('id', 'in', [...ids])
     .orderBy('id')
     .forShare()

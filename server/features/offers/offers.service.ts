@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
-import { isCurrent, todayUtc } from '#protocol/rules.ts';
+import { isCurrent } from '#protocol/rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -167,7 +168,7 @@ export class OffersService {
     const target = locked.find((r) => r.id === targetId);
     if (!target) throw notFound(MSG.offerRequestNotAvailable);
     if (target.userId !== body.toUserId) throw invalid(MSG.offerRequestNotRecipients, 'requestId');
-    if (!isCurrent(target, todayUtc())) throw conflict(MSG.offerRequestNotAvailable);
+    if (!isCurrent(target, dayOfGroup(target.groupKey))) throw conflict(MSG.offerRequestNotAvailable);
     if (!body.tradeDate) throw invalid(MSG.dateRequired, 'tradeDate');
     if (body.requestType === 'trade' && target.type !== 'trade') throw invalid(MSG.offerTradeOnlyForTrade, 'requestType');
     const pairing = target.routeType === 'pairing';
@@ -239,7 +240,7 @@ export class OffersService {
         em,
         requests.map((r) => r.id),
       ),
-      todayUtc(),
+      dayOfGroup(requests[0]?.groupKey ?? ''),
     );
     const target = requests.find((r) => r.id === offer.requestId);
     const senderRequest = requests.find((r) => r.id === offer.senderRequestId);

@@ -27,6 +27,7 @@ export function updateProfile(em: EntityManager, userId: number, body: ProfileBo
       base: body.base,
       aircraft_type: body.aircraftType,
       ...(body.emailNotifications !== undefined && { email_notifications: body.emailNotifications }),
+      ...(body.timeZone !== undefined && { time_zone: body.timeZone }),
       updated_at: eb.fn<string>('now'),
     }))
     .where('users.id', '=', userId)

@@ -6,7 +6,7 @@ import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { ProfileShown } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { todayUtc } from '../matching/matching.rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { lockGroupForMatching } from '../matching/matching.queries.ts';
 import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
@@ -46,7 +46,7 @@ export class ProfileService {
   async update(user: UserRecord, body: ProfileBody): Promise<UserRecord> {
     const fromGroup = groupKeyOf(user);
     const toGroup = groupKeyOf(body);
-    const today = todayUtc();
+    const today = dayOfGroup(toGroup ?? '');
     try {
       return await this.deps.events.transaction(this.em, async (em, events) => {
         // The groups the requests leave and the one they join are locked as matching locks them, so

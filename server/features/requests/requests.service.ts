@@ -9,7 +9,8 @@ import { proposedChainsOf } from '../chains/chains.queries.ts';
 import { recheckChains } from '../chains/chains.service.ts';
 import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
 import { groupKeyOnceLocked, lockGroupForMatching } from '../matching/matching.queries.ts';
-import { allDatesOf, lastDateOf, todayUtc, type MatchableRequest } from '../matching/matching.rules.ts';
+import { allDatesOf, lastDateOf, type MatchableRequest } from '../matching/matching.rules.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
 import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
@@ -105,7 +106,7 @@ export class RequestsService {
   ): Promise<{ item: TradeRequestItem; created: boolean }> {
     const groupKey = this.requireGroup(user);
     const columns = columnsOf(user, groupKey, body);
-    const today = todayUtc();
+    const today = dayOfGroup(groupKey);
     const clientKey = body.clientKey ?? null;
     const stored = await this.deps.events.transaction(this.em, async (em, events) => {
       // One statement: the create's matching locks (its dates', the group's shared), then the row.
@@ -130,7 +131,7 @@ export class RequestsService {
   async update(user: UserRecord, id: number, body: RequestBody): Promise<TradeRequestItem> {
     const groupKey = this.requireGroup(user);
     const columns = columnsOf(user, groupKey, body);
-    const today = todayUtc();
+    const today = dayOfGroup(groupKey);
     return this.deps.events.transaction(this.em, async (em, events) => {
       await lockGroupForMatching(em, groupKey);
       const saved = await updateOwnRequest(em, id, user.id, columns);
@@ -167,7 +168,7 @@ export class RequestsService {
       const chains = await proposedChainsOf(em, [id]);
       await deleteRequest(em, id);
       // Its chains lose a member's trip: cancelled, and their members told.
-      await recheckChains(em, events, chains, todayUtc());
+      await recheckChains(em, events, chains, dayOfGroup(groupKey));
       events.record(
         { type: 'request.deleted', requestId: id, userId: user.id, groupKey },
         ...partners.map((m) => ({

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../test/factories.ts';
@@ -41,7 +42,9 @@ describe('POST /api/requests with trip screenshots', () => {
     const [image] = res.body.tripImages;
     expect(image).toMatchObject({ originalName: 'a.png', mimeType: 'image/png' });
     expect(image.filename).toMatch(/^[a-f0-9]{32}\.png$/);
-    expect(await fs.readFile(path.join(app.uploadDir, image.filename))).toEqual(TINY_PNG);
+    // Stored re-encoded (no metadata), still the same 1x1 PNG.
+    const stored = await sharp(path.join(app.uploadDir, image.filename)).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(['png', 1, 1]);
 
     const served = await client.get(`/uploads/${image.filename}`);
     expect(served.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { CurrentUser, UserSummary } from '#protocol/shapes.ts';
 import { hasAdminRights, isProtectedOwner } from './owner.ts';
 import type { UserRecord } from './users.queries.ts';
+import { timeZoneOf, zoneOfBase } from './crew-day.ts';
 
 /** Inferred from the users select of users.queries.ts; named here, where every feature imports it. */
 export type { UserRecord };
@@ -22,6 +23,9 @@ export function presentCurrentUser(u: UserRecord, ownerEmail: string | undefined
     isAdmin: hasAdminRights(u, ownerEmail),
     isProtected,
     createdAt: new Date(u.createdAt).toISOString(),
+    timeZone: timeZoneOf(u),
+    baseTimeZone: zoneOfBase(u.base),
+    timeZoneChoice: u.timeZone,
   };
 }
 

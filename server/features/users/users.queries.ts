@@ -17,6 +17,8 @@ export const userFields = [
   'users.airline',
   'users.position',
   'users.aircraft_type as aircraftType',
+  /** Picked in Profile Settings where the base is not a known airport code (decisions/0024). */
+  'users.time_zone as timeZone',
   'users.email_notifications as emailNotifications',
   'users.is_admin as isAdmin',
   /** Proven by a mailed link, a password reset or a provider; owner rights wait for it. */

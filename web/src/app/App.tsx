@@ -1,9 +1,13 @@
 // The route table of spec section 2, one per sign-in state. Every screen but the landing page is
-// split into its own chunk, so a visitor downloads only the landing page.
-import { lazy, Suspense } from 'react';
+// split into its own chunk, so a visitor downloads only the landing page; a chunk a deploy replaced
+// reloads the page once (lib/lazyScreen.ts).
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
+import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
+import { UploadProgress } from '../components/UploadProgress.tsx';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 import { useNotificationNavigation } from '../lib/serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
@@ -11,21 +15,21 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { LoadingView } from './LoadingView.tsx';
 import { SIGNED_IN_PATHS, SIGNED_OUT_PATHS } from './paths.ts';
 
-const AppShell = lazy(() => import('./AppShell.tsx'));
-const Login = lazy(() => import('../pages/Login.tsx'));
-const Signup = lazy(() => import('../pages/Signup.tsx'));
-const ForgotPassword = lazy(() => import('../pages/ForgotPassword.tsx'));
-const ResetPassword = lazy(() => import('../pages/ResetPassword.tsx'));
-const Dashboard = lazy(() => import('../pages/Dashboard.tsx'));
-const ProfileSettings = lazy(() => import('../pages/ProfileSettings.tsx'));
-const Tradeboard = lazy(() => import('../pages/Tradeboard.tsx'));
-const Matches = lazy(() => import('../pages/Matches.tsx'));
-const Trades = lazy(() => import('../pages/Trades.tsx'));
-const Schedule = lazy(() => import('../pages/Schedule.tsx'));
-const Messages = lazy(() => import('../pages/Messages.tsx'));
-const CrewProfile = lazy(() => import('../pages/CrewProfile.tsx'));
-const ContactSupport = lazy(() => import('../pages/ContactSupport.tsx'));
-const AdminSettings = lazy(() => import('../pages/AdminSettings.tsx'));
+const AppShell = lazyScreen(() => import('./AppShell.tsx'));
+const Login = lazyScreen(() => import('../pages/Login.tsx'));
+const Signup = lazyScreen(() => import('../pages/Signup.tsx'));
+const ForgotPassword = lazyScreen(() => import('../pages/ForgotPassword.tsx'));
+const ResetPassword = lazyScreen(() => import('../pages/ResetPassword.tsx'));
+const Dashboard = lazyScreen(() => import('../pages/Dashboard.tsx'));
+const ProfileSettings = lazyScreen(() => import('../pages/ProfileSettings.tsx'));
+const Tradeboard = lazyScreen(() => import('../pages/Tradeboard.tsx'));
+const Matches = lazyScreen(() => import('../pages/Matches.tsx'));
+const Trades = lazyScreen(() => import('../pages/Trades.tsx'));
+const Schedule = lazyScreen(() => import('../pages/Schedule.tsx'));
+const Messages = lazyScreen(() => import('../pages/Messages.tsx'));
+const CrewProfile = lazyScreen(() => import('../pages/CrewProfile.tsx'));
+const ContactSupport = lazyScreen(() => import('../pages/ContactSupport.tsx'));
+const AdminSettings = lazyScreen(() => import('../pages/AdminSettings.tsx'));
 
 function LoadingRoutes() {
   return (
@@ -87,6 +91,8 @@ export function App() {
     <>
       <OfflineBanner />
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <UpdatePrompt />
+      <UploadProgress />
       <Toaster />
     </>
   );

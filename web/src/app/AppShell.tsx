@@ -1,5 +1,5 @@
 // The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { startRealtime, stopRealtime } from '../realtime/socket.ts';
@@ -10,9 +10,12 @@ import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { LoadingView } from './LoadingView.tsx';
 import { TopNav } from './TopNav.tsx';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 
 // Only a user without a profile needs the setup dialog: its code is fetched for them alone.
-const ProfileSetupDialog = lazy(() => import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })));
+const ProfileSetupDialog = lazyScreen(() =>
+  import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })),
+);
 
 export default function AppShell() {
   const user = useSessionStore((s) => s.user);

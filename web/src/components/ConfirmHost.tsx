@@ -1,9 +1,10 @@
 // Shows the question confirm() asked, if any (mounted once in the signed-in frame). The dialog's
 // code is fetched with the first question.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useConfirmStore } from '../stores/useConfirmStore.ts';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 
-const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazyScreen(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 export function ConfirmHost() {
   const current = useConfirmStore((s) => s.current);

@@ -2,6 +2,7 @@
 // button, an add button, and the list's error under it (every row is then marked invalid).
 import { useId } from 'react';
 import { CloseIcon, PlusIcon } from './Icons.tsx';
+import { useCrewToday } from '../lib/crewDay.ts';
 
 interface DateListFieldProps {
   legend: string;
@@ -14,6 +15,8 @@ interface DateListFieldProps {
 
 export function DateListField({ legend, itemLabel, addLabel, values, error, onChange }: DateListFieldProps) {
   const baseId = useId();
+  // No day before the crew member's own today at their base.
+  const today = useCrewToday();
   const errorId = `${baseId}-error`;
   return (
     <fieldset className={`field date-list${error ? ' field-invalid' : ''}`} aria-describedby={error ? errorId : undefined}>
@@ -26,6 +29,7 @@ export function DateListField({ legend, itemLabel, addLabel, values, error, onCh
           <input
             id={`${baseId}-${index}`}
             type="date"
+            min={today}
             value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

@@ -25,6 +25,7 @@ import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { tripToTake } from '#protocol/roster-rules.ts';
 import './offers.css';
+import { useCrewToday } from '../lib/crewDay.ts';
 
 export interface OfferTarget {
   toUserId: number;
@@ -71,6 +72,7 @@ function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferFo
 export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const formId = useId();
   const typeName = useId();
+  const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
   const [touched, setTouched] = useState<ReadonlySet<keyof OfferForm>>(() => new Set());
   const [pending, setPending] = useState(false);
@@ -193,6 +195,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             label={TEXT.tradeDate}
             type="date"
             name="tradeDate"
+            min={today}
             required
             value={form.tradeDate}
             onChange={(e) => update('tradeDate', e.target.value)}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
+import { thumbnailUrl } from '#protocol/uploads.ts';
 
 export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
   return <span className={`badge badge-${type}`}>{REQUEST_TYPE_LABELS[type]}</span>;
@@ -47,7 +48,7 @@ export function TripImages({
           <li key={image.id} className="thumb">
             <button type="button" className="thumb-button" aria-label={`View ${itemLabel} ${index + 1}`} onClick={() => setOpen(image)}>
               <img
-                src={`/uploads/${image.filename}`}
+                src={thumbnailUrl(image.filename)}
                 alt=""
                 loading="lazy"
                 onError={() => setBroken((set) => new Set(set).add(image.id))}

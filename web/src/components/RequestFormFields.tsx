@@ -9,6 +9,7 @@ import { tripDaysOptions, type RequestFormState } from '../lib/requestForm.ts';
 import { TEXT } from '../texts.ts';
 import { DateListField } from './DateListField.tsx';
 import { SelectField, TextAreaField, TextField } from './Field.tsx';
+import { useCrewToday } from '../lib/crewDay.ts';
 
 interface RequestFormFieldsProps {
   form: RequestFormState;
@@ -22,6 +23,7 @@ interface RequestFormFieldsProps {
 
 export function RequestFormFields({ form, errors, onChange, editing, screenshots }: RequestFormFieldsProps) {
   const typeName = useId();
+  const today = useCrewToday();
   const update = <K extends keyof RequestFormState>(key: K, value: RequestFormState[K]) => onChange({ ...form, [key]: value });
 
   function chooseType(type: RequestType) {
@@ -47,6 +49,7 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
         label="Date"
         type="date"
         name="date"
+        min={today}
         value={form.date}
         onChange={(e) => update('date', e.target.value)}
         error={errors.date}

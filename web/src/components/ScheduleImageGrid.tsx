@@ -6,6 +6,7 @@ import type { ImageRef } from '#protocol/shapes.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { TrashIcon } from './Icons.tsx';
 import './schedule-images.css';
+import { thumbnailUrl } from '#protocol/uploads.ts';
 
 export interface ScheduleImage {
   id: number;
@@ -47,7 +48,7 @@ export function ScheduleImageGrid({ images, label, onDelete, deleting }: Schedul
                 onClick={() => setOpen({ id: image.id, filename: image.filename, originalName: name, mimeType: '' })}
               >
                 <img
-                  src={`/uploads/${image.filename}`}
+                  src={thumbnailUrl(image.filename)}
                   alt=""
                   loading="lazy"
                   onError={() => setBroken((set) => new Set(set).add(image.id))}

@@ -5,6 +5,8 @@ import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { PushCard } from '../components/PushCard.tsx';
 import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
+import { SelectField } from '../components/Field.tsx';
+import { TEXT } from '../texts.ts';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -98,6 +100,66 @@ function ActivitySummary() {
   );
 }
 
+/** The saved profile as a PUT body, with `change` applied (a setting saved on its own). */
+function savedProfile(user: CurrentUser, change: Partial<ProfileBody & { emailNotifications: boolean }>) {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    employeeNumber: user.employeeNumber ?? '',
+    base: user.base ?? '',
+    airline: user.airline ?? 'Delta',
+    position: user.position ?? 'captain',
+    aircraftType: user.aircraftType ?? '717',
+    emailNotifications: user.emailNotifications,
+    ...change,
+  };
+}
+
+/**
+ * Whose "today" the app goes by: the base's time zone from the airport table, or, for a base the
+ * table does not know, the zone the crew member picks here (UTC until then). docs/decisions/0024.
+ */
+function YourDay({ user }: { user: CurrentUser }) {
+  const [choice, setChoice] = useState(user.timeZoneChoice ?? 'UTC');
+  const [pending, setPending] = useState(false);
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+  if (user.timeZoneChoice && !zones.includes(user.timeZoneChoice)) zones.push(user.timeZoneChoice);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    await saveProfile(savedProfile(user, { timeZone: choice === 'UTC' ? null : choice }));
+    setPending(false);
+  }
+
+  return (
+    <section className="card" aria-labelledby="your-day-heading">
+      <h2 id="your-day-heading" className="card-title">
+        {TEXT.yourDayTitle}
+      </h2>
+      {user.baseTimeZone ? (
+        <p className="card-subtitle">{TEXT.yourDayFromBase(user.base ?? '', user.baseTimeZone)}</p>
+      ) : (
+        <form onSubmit={(e) => void save(e)} className="form">
+          <p className="card-subtitle">{TEXT.yourDayUnknownBase(user.base ?? '')}</p>
+          <SelectField label={TEXT.timeZoneLabel} name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </SelectField>
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={pending}>
+              {pending ? 'Saving...' : TEXT.saveTimeZone}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
 function AccountActions({ user }: { user: CurrentUser }) {
   const [pending, setPending] = useState(false);
   const on = user.emailNotifications;
@@ -105,16 +167,7 @@ function AccountActions({ user }: { user: CurrentUser }) {
   async function toggle() {
     setPending(true);
     // The saved profile with only the notification setting flipped.
-    await saveProfile({
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      employeeNumber: user.employeeNumber ?? '',
-      base: user.base ?? '',
-      airline: user.airline ?? 'Delta',
-      position: user.position ?? 'captain',
-      aircraftType: user.aircraftType ?? '717',
-      emailNotifications: !on,
-    });
+    await saveProfile(savedProfile(user, { emailNotifications: !on }));
     setPending(false);
   }
 
@@ -157,6 +210,7 @@ export default function ProfileSettings() {
         <ProfileForm user={user} />
         <div className="stack-lg">
           <ActivitySummary />
+          <YourDay user={user} />
           <AccountActions user={user} />
           <PushCard />
           <CalendarFeedCard />

@@ -2,7 +2,7 @@
 // build's file list into PRECACHE. It keeps the app shell so the app opens with no network (and
 // says so), and shows push notifications. It never answers for the API, files or sockets: those
 // stay live, and the browser tests' request interception keeps seeing them.
-import type { NavigateMessage } from './sw-messages.ts';
+import type { NavigateMessage, SkipWaitingMessage } from './sw-messages.ts';
 import { notificationTarget, payloadOf, strategyFor } from './sw-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -17,9 +17,17 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       await cache.addAll([SHELL, ...PRECACHE.files]);
-      await self.skipWaiting();
+      // The first worker takes over at once. A new version waits, and the old one keeps serving the
+      // files of the version the open windows run (their lazy screens included), until the crew
+      // member takes the app's "new version" prompt (web/src/lib/serviceWorker.ts).
+      if (!self.registration.active) await self.skipWaiting();
     })(),
   );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as Partial<SkipWaitingMessage> | null;
+  if (data?.type === 'crewtrade:skip-waiting') event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener('activate', (event) => {

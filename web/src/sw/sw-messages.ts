@@ -10,3 +10,11 @@ export const isNavigateMessage = (data: unknown): data is NavigateMessage =>
   data !== null &&
   (data as NavigateMessage).type === 'crewtrade:navigate' &&
   typeof (data as NavigateMessage).url === 'string';
+
+/**
+ * Message from the app to a new version of the worker that waits: take over now. Sent when the
+ * crew member accepts "A new version is available"; the page reloads once the worker has control.
+ */
+export interface SkipWaitingMessage {
+  type: 'crewtrade:skip-waiting';
+}

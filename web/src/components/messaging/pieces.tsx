@@ -7,6 +7,7 @@ import type { AttachmentRef } from '#protocol/shapes.ts';
 import { initials } from '../../lib/format.ts';
 import { Lightbox } from '../Lightbox.tsx';
 import type { PickedImage } from './useAttachments.ts';
+import { thumbnailUrl } from '#protocol/uploads.ts';
 
 function Svg({ children }: { children: React.ReactNode }) {
   return (
@@ -166,7 +167,7 @@ export function MessageImages({ attachments }: { attachments: AttachmentRef[] })
           <li key={a.id}>
             <button type="button" className="message-image" onClick={() => setOpen(a)}>
               <img
-                src={`/uploads/${a.filename}`}
+                src={thumbnailUrl(a.filename)}
                 alt={a.originalName || 'Image'}
                 loading="lazy"
                 onError={() => setBroken((s) => new Set(s).add(a.id))}

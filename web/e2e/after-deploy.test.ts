@@ -1,0 +1,177 @@
+// After a deploy (issue 28 part 5) and sending photos from a phone (part 4): the service worker's
+// new version waits and the app offers "A new version is available" with a reload; a lazy screen
+// whose chunk the deploy replaced reloads the page once and opens; multi-image sends show their
+// progress. Screenshots at 1280 and 375 px.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../server/test/factories.ts';
+import { hasChromium } from './browser.ts';
+import { saveScreenshot } from './layout-checks.ts';
+import { openAs } from './session.ts';
+import { browserSuite } from './suite.ts';
+import { TEXT } from '../src/texts.ts';
+
+const suite = browserSuite();
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The app behind a pass-through proxy that can play a deploy: after deploy(), /sw.js comes back
+ * changed (a worker's update check is the browser's own request, which page routes do not see).
+ * Cookies ignore ports, so the signed-in session carries over.
+ */
+async function deployProxy(target: string) {
+  const upstream = new URL(target);
+  let deployed = false;
+  const server = http.createServer((req, res) => {
+    const rewrite = deployed && (req.url ?? '').startsWith('/sw.js');
+    const headers = { ...req.headers, ...(rewrite && { 'accept-encoding': 'identity' }) };
+    const up = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
+      if (!rewrite) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, Buffer.from('\n// the next deploy\n')]);
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length), etag: '"next"' });
+        res.end(body);
+      });
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  const upgraded = new Set<net.Socket>();
+  server.on('upgrade', (req, socket: net.Socket, head) => {
+    const up = net.connect(Number(upstream.port), upstream.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`)];
+      up.write(`${lines.join('\r\n')}\r\n\r\n`);
+      up.write(head);
+      socket.pipe(up).pipe(socket);
+    });
+    upgraded.add(socket).add(up);
+    up.on('error', () => socket.destroy());
+    socket.on('error', () => up.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deploy: () => {
+      deployed = true;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const loads = (page: Page) => {
+  let count = 0;
+  page.on('load', () => count++);
+  return () => count;
+};
+
+describe.skipIf(!hasChromium)('after a deploy', () => {
+  it.each([false, true])('a new service worker waits, and the app offers the reload (mobile: %s)', async (mobile) => {
+    const me = await makeUser(suite.app, { base: 'UPD' });
+    const proxy = await deployProxy(suite.app.url);
+    try {
+      const page = suite.track(await openAs(suite.browser, { ...suite.app, url: proxy.url }, me, '/', mobile, 'allow'));
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      expect(await page.getByText(TEXT.newVersionAvailable).count()).toBe(0);
+
+      // The deploy: from now on the server sends a worker script that differs from the running one.
+      proxy.deploy();
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = page.getByRole('status').filter({ hasText: TEXT.newVersionAvailable });
+      await prompt.waitFor();
+      // The running version keeps control until the crew member chooses.
+      expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
+      await saveScreenshot(page, `${mobile ? 375 : 1280}-update-prompt`);
+
+      const loaded = loads(page);
+      await prompt.getByRole('button', { name: TEXT.reloadNow }).click();
+      await expect.poll(loaded).toBe(1);
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+      expect(await page.getByText(TEXT.newVersionAvailable).count()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a lazy screen whose chunk was replaced reloads the page once and opens', async () => {
+    const me = await makeUser(suite.app, { base: 'CHK' });
+    const page = suite.track(await openAs(suite.browser, suite.app, me, '/'));
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    // The tab still names the old build's Matches chunk, which the deploy removed: it is gone until
+    // the page reloads (and, in a real deploy, names the new build's chunk).
+    const loaded = loads(page);
+    let asked = 0;
+    await page.route(/\/assets\/Matches-[^/]+\.js$/, async (route) => {
+      asked++;
+      if (loaded() === 0) return route.fulfill({ status: 404, body: 'Not Found' });
+      return route.continue();
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Matches' }).first().click();
+    await page.getByRole('heading', { name: 'Matches', level: 1 }).waitFor();
+    await expect.poll(loaded).toBe(1);
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(new URL(page.url()).pathname).toBe('/matches');
+  });
+
+  it('a chunk that keeps failing does not reload in a loop', async () => {
+    const me = await makeUser(suite.app, { base: 'CHL' });
+    const page = suite.track(await openAs(suite.browser, suite.app, me, '/'));
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await page.route(/\/assets\/Trades-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    const loaded = loads(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Trades' }).first().click();
+    await expect.poll(loaded).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    expect(loaded()).toBe(1);
+  });
+});
+
+describe.skipIf(!hasChromium)('sending photos', () => {
+  it.each([false, true])('a multi-image send shows its progress until the server answers (mobile: %s)', async (mobile) => {
+    const me = await makeUser(suite.app, { base: 'PRG' });
+    const page = suite.track(await openAs(suite.browser, suite.app, me, '/all-trades', mobile));
+    await page.getByRole('button', { name: 'New Trade Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Trade Request' });
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .getByLabel('Trip Screenshots')
+      .setInputFiles(['a', 'b', 'c'].map((n) => ({ name: `${n}.jpg`, mimeType: 'image/jpeg', buffer: photo })));
+    await dialog.getByLabel('Date', { exact: true }).fill(inDays(9));
+    await dialog.getByLabel('Pairing', { exact: true }).fill(`PRG${mobile ? 375 : 1280}`);
+    // The server's answer waits until the test has seen the progress.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/requests', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Post Request' }).click();
+    const progress = page.getByRole('status').filter({ hasText: 'Uploading 3 images…' });
+    await progress.waitFor();
+    expect(await progress.getByRole('progressbar').count()).toBe(1);
+    await saveScreenshot(page, `${mobile ? 375 : 1280}-upload-progress`);
+    release();
+    await expect.poll(() => progress.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+});
