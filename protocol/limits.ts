@@ -1,4 +1,14 @@
 // Business constants of spec section 9.
+/** Ids are PostgreSQL serials (int4): 1 to 2^31 - 1. Anything else names nothing, and never reaches a query. */
+export const ID_MIN = 1;
+export const ID_MAX = 2_147_483_647;
+/**
+ * The dates a request, an offer or any other date field may carry (docs/decisions/0019): wide
+ * enough for any roster, narrow enough that every date is a real calendar day PostgreSQL and
+ * date-fns agree on, and a year typed with a slip (0202, 20266) is refused, not stored.
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
 export const MAX_IMAGES = 6;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const TRIP_DAYS_FORM_MAX = 14;

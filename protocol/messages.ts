@@ -45,6 +45,7 @@ export const MSG = {
   verifyFailed: 'This confirmation link is invalid or has expired',
   // requests
   dateRequired: 'Date is required',
+  dateOutOfRange: 'Choose a date between 2000 and 2100',
   routeTypeRequired: 'Please choose pairing or reserve period',
   pairingRequired: 'Pairing is required',
   reservePeriodRequired: 'Reserve period is required',
