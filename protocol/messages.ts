@@ -78,6 +78,7 @@ export const MSG = {
   controlCharacters: 'Text must not contain control characters',
   // toasts and fallbacks (web)
   loggedIn: 'Logged in successfully',
+  loggedOut: 'Logged out',
   accountCreated: 'Account created successfully',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',

@@ -167,7 +167,9 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/login': { call: () => ({ path: '/api/login' }), expect: everyone(302) },
   'GET /api/login/callback': { call: () => ({ path: '/api/login/callback' }), expect: everyone(302) },
+  // GET only goes to / (a cross-site link signs no one out); POST signs out.
   'GET /api/logout': { call: () => ({ path: '/api/logout' }), expect: everyone(302) },
+  'POST /api/logout': { call: () => ({ path: '/api/logout' }), expect: everyone(200) },
   'GET /api/verify-email': { call: () => ({ path: '/api/verify-email?token=nope' }), expect: everyone(302) },
   'POST /api/forgot-password': {
     call: () => ({ path: '/api/forgot-password', body: { email: actors.owner.email } }),
