@@ -51,6 +51,14 @@ export const RECENT_ACTIVITY_MAX = 50;
 /** The template list shows this many variable badges before "+N more". */
 export const TEMPLATE_VARIABLE_BADGES = 3;
 
+// Per-account caps and quotas (issue 25, docs/decisions/0019): what one account may hold at once.
+/** Requests still on the board (active, last date today or later) per crew member. */
+export const MAX_ACTIVE_REQUESTS = 50;
+/** Schedule screenshots per account. */
+export const MAX_SCHEDULE_IMAGES = 30;
+/** Devices with push on per account; subscribing an eleventh drops the one subscribed longest ago. */
+export const MAX_PUSH_DEVICES = 10;
+
 /** A push service's address for one browser (they run to about 500 characters today). */
 export const PUSH_ENDPOINT_MAX = 2048;
 /** GET /api/chains: every open chain of the user, then the newest ended ones, this many in all. */
