@@ -53,7 +53,8 @@ async function main() {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         // Throughput, not the per-account limits (tested at their defaults in the test suite).
-        RATE_LIMIT_OVERRIDES: 'login=1000000,requests=1000000,offers=1000000,scheduleUploads=1000000,pushSubscriptions=1000000,pushTest=1000000',
+        RATE_LIMIT_OVERRIDES:
+          'login=1000000,requests=1000000,offers=1000000,scheduleUploads=1000000,pushSubscriptions=1000000,pushTest=1000000',
       },
       /listening|READY/,
     );

@@ -43,8 +43,7 @@ async function inTurn(count: number, call: (i: number) => Promise<{ status: numb
   for (let i = 0; i < count; i++) statuses.push((await call(i)).status);
   return statuses;
 }
-const counted = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const counted = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 const expectLimited = (res: { status: number; body: { message?: string } }, message: string = MSG.tooManyCreates) => {
   expect(res.status).toBe(429);
   expect(res.body.message).toBe(message);
@@ -86,9 +85,11 @@ describe('active requests: at most 50 on the board per crew member', () => {
     const tooMany = await me.client.put(`/api/requests/${past.body.id}`, requestBody({ date: inDays(81) }));
     expect(tooMany.status).toBe(200); // it is one of the 50 already: editing it moves nothing
     const other = (await me.client.get<TradeRequestItem[]>('/api/requests')).body.find((r) => r.id !== past.body.id)!;
-    await sql(app.databaseUrl, "update requests set all_dates = '{2020-01-01}', last_date = '2020-01-01', date = '2020-01-01' where id = $1", [
-      other.id,
-    ]);
+    await sql(
+      app.databaseUrl,
+      "update requests set all_dates = '{2020-01-01}', last_date = '2020-01-01', date = '2020-01-01' where id = $1",
+      [other.id],
+    );
     expect((await me.client.post('/api/requests', requestBody({ date: inDays(90) }))).status).toBe(201);
     const revived = await me.client.put(`/api/requests/${other.id}`, requestBody({ date: inDays(91) }));
     expect(revived.status).toBe(400);
@@ -178,7 +179,9 @@ describe('schedule images: at most 30 kept, 40 uploads an hour', () => {
     const full = await upload(me);
     expect(full.status).toBe(400);
     expect(full.body.message).toBe(MSG.tooManyScheduleImages);
-    expect(await sql(app.databaseUrl, 'select count(*)::int as n from schedule_images where user_id = $1', [me.user.id])).toEqual([{ n: 30 }]);
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from schedule_images where user_id = $1', [me.user.id])).toEqual([
+      { n: 30 },
+    ]);
     // Refused uploads count too: 31 so far, 9 more to the hourly 40.
     expect(await inTurn(9, () => upload(me))).toEqual(Array(9).fill(400));
     expectLimited(await upload(me));
@@ -189,7 +192,9 @@ describe('schedule images: at most 30 kept, 40 uploads an hour', () => {
     await inTurn(MAX_SCHEDULE_IMAGES - 1, () => upload(me));
     const statuses = await Promise.all(Array.from({ length: 6 }, () => upload(me).then((r) => r.status)));
     expect(counted(statuses)).toEqual({ 201: 1, 400: 5 });
-    expect(await sql(app.databaseUrl, 'select count(*)::int as n from schedule_images where user_id = $1', [me.user.id])).toEqual([{ n: 30 }]);
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from schedule_images where user_id = $1', [me.user.id])).toEqual([
+      { n: 30 },
+    ]);
   });
 });
 

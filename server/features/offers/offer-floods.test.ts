@@ -45,10 +45,12 @@ describe('message-only offers', () => {
     expect(statuses.filter((s) => s !== 201 && s !== 409 && s !== 429)).toEqual([]);
     // Past the hourly limit the rest are 429; before it, each waiting one is a 409 that says why.
     expect(statuses.filter((s) => s === 429)).toHaveLength(200 - LIMITS.offers.points);
-    expect(new Set(results.filter((r) => r.status === 409).map((r) => r.body.message as unknown))).toEqual(new Set([MSG.offerMessagePending]));
-    expect(
-      await sql(app.databaseUrl, 'select count(*)::int as n from trade_requests where from_user_id = $1', [sender.user.id]),
-    ).toEqual([{ n: 1 }]);
+    expect(new Set(results.filter((r) => r.status === 409).map((r) => r.body.message as unknown))).toEqual(
+      new Set([MSG.offerMessagePending]),
+    );
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from trade_requests where from_user_id = $1', [sender.user.id])).toEqual([
+      { n: 1 },
+    ]);
     expect(await mailsTo(recipient)).toHaveLength(1);
   });
 

@@ -266,7 +266,10 @@ export function offerHead(em: EntityManager, id: number) {
     .leftJoin('requests as rq', 'rq.id', 't.request_id')
     .leftJoin('requests as rs', 'rs.id', 't.sender_request_id')
     .select((eb) => [
-      eb.or([eb('t.offer_route', 'is not', null), eb('t.offer_reserve_period', 'is not', null)]).$castTo<boolean>().as('onRequest'),
+      eb
+        .or([eb('t.offer_route', 'is not', null), eb('t.offer_reserve_period', 'is not', null)])
+        .$castTo<boolean>()
+        .as('onRequest'),
       't.id',
       't.from_user_id as fromUserId',
       't.to_user_id as toUserId',
@@ -423,10 +426,7 @@ function declinePending(db: Kysely<DB>, which: Parameters<typeof declinable>[1],
 }
 
 /** The update of declinePending: pending offers `which` picks become declined now. */
-function declinable(
-  db: Pick<Kysely<DB>, 'updateTable'>,
-  which: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<SqlBool>,
-) {
+function declinable(db: Pick<Kysely<DB>, 'updateTable'>, which: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<SqlBool>) {
   return db
     .updateTable('trade_requests')
     .set((eb) => ({ status: 'declined', responded_at: eb.fn('now') }))
@@ -442,10 +442,7 @@ const declineOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids
   declinePending(
     db,
     ({ eb, fn, val, or, and }) =>
-      and([
-        eb('id', '<>', a.exceptId),
-        or([eb('request_id', '=', fn.any(val(a.ids))), eb('sender_request_id', '=', fn.any(val(a.ids)))]),
-      ]),
+      and([eb('id', '<>', a.exceptId), or([eb('request_id', '=', fn.any(val(a.ids))), eb('sender_request_id', '=', fn.any(val(a.ids)))])]),
     a.metadata,
   ),
 );

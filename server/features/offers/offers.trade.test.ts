@@ -162,7 +162,9 @@ describe('an offer whose request its owner deletes (issue 25)', () => {
     expect(accept.status).toBe(409);
     expect(accept.body.message).toBe(MSG.offerRespondFailed);
     expect(await sql(app.databaseUrl, 'select status from requests where id = $1', [pickup.id])).toEqual([{ status: 'active' }]);
-    expect(await sql(app.databaseUrl, 'select id from trades where matched_request_id = $1 or request_id is null', [pickup.id])).toEqual([]);
+    expect(await sql(app.databaseUrl, 'select id from trades where matched_request_id = $1 or request_id is null', [pickup.id])).toEqual(
+      [],
+    );
   });
 
   it('an offer left pending on a deleted request (stored before this rule) cannot be accepted either', async () => {

@@ -22,7 +22,10 @@ export class PushAgent extends https.Agent {
     super(options);
   }
 
-  override createConnection(options: https.RequestOptions, callback?: (err: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+  override createConnection(
+    options: https.RequestOptions,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
     const host = options.host ?? options.hostname ?? '';
     const port = Number(options.port ?? 443);
     if (!options.socketPath && pushTargetAllowed({ host, port }, this.allowed)) return super.createConnection(options, callback);

@@ -36,7 +36,10 @@ describe('previewOf', () => {
 
 describe('pushEndpointTarget', () => {
   it('is the host both URL parsers read, or nothing when they read two hosts (issue 25)', () => {
-    expect(pushEndpointTarget('https://wns2-by3p.notify.windows.com/w/?token=x')).toEqual({ host: 'wns2-by3p.notify.windows.com', port: 443 });
+    expect(pushEndpointTarget('https://wns2-by3p.notify.windows.com/w/?token=x')).toEqual({
+      host: 'wns2-by3p.notify.windows.com',
+      port: 443,
+    });
     expect(pushEndpointTarget('https://127.0.0.1:4443/push/a')).toEqual({ host: '127.0.0.1', port: 4443 });
     // new URL() reads localhost.notify.windows.com; url.parse(), which web-push connects with, reads localhost.
     expect(pushEndpointTarget('https://localhost%2Enotify.windows.com/x')).toBeUndefined();
