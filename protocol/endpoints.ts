@@ -1,8 +1,8 @@
 // The REST routes the web app calls with fetch: method and path (":name" is a numeric id), the body
 // the route parses (the schemas' output types, which is what the web's forms produce) and what it
 // answers (the shapes). The web's API client is typed by this map, so a wrong path, a wrong body or
-// a wrong use of an answer does not compile. Routes the browser only navigates to (GET /api/logout,
-// GET /api/login and its callback, GET /api/verify-email, /uploads/*) are not fetched and not here.
+// a wrong use of an answer does not compile. Routes the browser only navigates to (GET /api/login and
+// its callback, GET /api/verify-email, /uploads/*) are not fetched and not here.
 import type { z } from 'zod';
 import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody } from './schemas/auth.ts';
 import type { ProfileBody } from './schemas/profile.ts';
@@ -59,6 +59,8 @@ export interface Endpoints {
   /** Creates the account and signs it in. */
   'POST /api/register': { body: RegisterBody; response: CurrentUser };
   'POST /api/login': { body: LoginBody; response: CurrentUser };
+  /** Ends the session (POST only: a cross-site link must not sign anyone out). */
+  'POST /api/logout': { response: MessageResponse };
   /** The same answer whether or not the address has an account. */
   'POST /api/forgot-password': { body: ForgotPasswordBody; response: MessageResponse };
   'POST /api/reset-password': { body: ResetPasswordBody; response: MessageResponse };
@@ -187,6 +189,7 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/auth/user': true,
   'POST /api/register': true,
   'POST /api/login': true,
+  'POST /api/logout': true,
   'POST /api/forgot-password': true,
   'POST /api/reset-password': true,
   'PUT /api/profile': true,

@@ -1,4 +1,14 @@
 // Business constants of spec section 9.
+/** Ids are PostgreSQL serials (int4): 1 to 2^31 - 1. Anything else names nothing, and never reaches a query. */
+export const ID_MIN = 1;
+export const ID_MAX = 2_147_483_647;
+/**
+ * The dates a request, an offer or any other date field may carry (docs/decisions/0019): wide
+ * enough for any roster, narrow enough that every date is a real calendar day PostgreSQL and
+ * date-fns agree on, and a year typed with a slip (0202, 20266) is refused, not stored.
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
 export const MAX_IMAGES = 6;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const TRIP_DAYS_FORM_MAX = 14;
@@ -40,6 +50,14 @@ export const TEMPLATE_HTML_MAX = 100_000;
 export const RECENT_ACTIVITY_MAX = 50;
 /** The template list shows this many variable badges before "+N more". */
 export const TEMPLATE_VARIABLE_BADGES = 3;
+
+// Per-account caps and quotas (issue 25, docs/decisions/0019): what one account may hold at once.
+/** Requests still on the board (active, last date today or later) per crew member. */
+export const MAX_ACTIVE_REQUESTS = 50;
+/** Schedule screenshots per account. */
+export const MAX_SCHEDULE_IMAGES = 30;
+/** Devices with push on per account; subscribing an eleventh drops the one subscribed longest ago. */
+export const MAX_PUSH_DEVICES = 10;
 
 /** A push service's address for one browser (they run to about 500 characters today). */
 export const PUSH_ENDPOINT_MAX = 2048;

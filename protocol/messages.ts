@@ -23,6 +23,7 @@ export const MSG = {
   notSignedIn: 'Not authenticated',
   resetTokenInvalid: 'This reset link is invalid or has expired',
   tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyCreates: 'You’re doing this too often. Please wait a few minutes and try again.',
   forbiddenOrigin: 'Cross-site request refused',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   notFound: 'Not found',
@@ -45,6 +46,7 @@ export const MSG = {
   verifyFailed: 'This confirmation link is invalid or has expired',
   // requests
   dateRequired: 'Date is required',
+  dateOutOfRange: 'Choose a date between 2000 and 2100',
   routeTypeRequired: 'Please choose pairing or reserve period',
   pairingRequired: 'Pairing is required',
   reservePeriodRequired: 'Reserve period is required',
@@ -76,10 +78,12 @@ export const MSG = {
   reservePeriodTooLong: 'Reserve period must be 500 characters or fewer',
   notesTooLong: 'Notes must be 2000 characters or fewer',
   tooManyDates: 'A request can list at most 60 dates',
+  tooManyActiveRequests: 'You can have at most 50 active requests. Delete one you no longer need to post another.',
   // any text field
   controlCharacters: 'Text must not contain control characters',
   // toasts and fallbacks (web)
   loggedIn: 'Logged in successfully',
+  loggedOut: 'Logged out',
   accountCreated: 'Account created successfully',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
@@ -127,6 +131,7 @@ export const MSG = {
   offerDeleteFailed: 'Failed to delete trade request',
   offerResponded: 'Trade request response sent',
   offerRespondFailed: 'Failed to respond to trade request',
+  offerMessagePending: 'Your last message to this crew member is still waiting for an answer',
   offerCancelled: 'Trade request cancelled',
   offerCancelFailed: 'Failed to cancel trade request',
   completedTradeRemoved: 'Completed trade removed from your view',
@@ -149,6 +154,7 @@ export const MSG = {
   scheduleUploadFailedTitle: 'Upload Failed',
   scheduleUploadFailed: 'There was an error uploading your files. Please try again.',
   scheduleFileRequired: 'Choose an image to upload',
+  tooManyScheduleImages: 'You can keep up to 30 schedule images. Delete one to upload another.',
   scheduleImageNotFound: 'Schedule image not found',
   scheduleOneFile: 'Upload one schedule image at a time.',
   // direct messages

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_MAX, DATE_MIN, ID_MAX, ID_MIN } from '../limits.ts';
 import { MSG } from '../messages.ts';
 
 /**
@@ -31,3 +32,25 @@ export const clientKeyField = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.clientKeyInvalid)
   .optional();
+
+/**
+ * A row's id in a body: a JSON number, or digits as text (multipart sends text), within the
+ * database's int4 serial (ID_MIN..ID_MAX). Anything else (2^31, -1, 1.5, "NaN", true) is `message`.
+ */
+export const idField = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(ID_MIN, message).max(ID_MAX, message),
+  );
+
+/** Whether `raw` is a route parameter or cursor naming an id the database could hold. */
+export const isIdText = (raw: string): boolean => /^\d{1,10}$/.test(raw) && Number(raw) >= ID_MIN && Number(raw) <= ID_MAX;
+
+/** A calendar day as YYYY-MM-DD that exists (no 2026-02-30), within DATE_MIN..DATE_MAX. */
+export const isoDate = z
+  .string({ error: MSG.dateRequired })
+  .trim()
+  .min(1, MSG.dateRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRequired)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), MSG.dateRequired)
+  .refine((s) => s >= DATE_MIN && s <= DATE_MAX, MSG.dateOutOfRange);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_TYPES, type ChatType } from '../enums.ts';
 import { MESSAGE_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { clientKeyField } from './fields.ts';
+import { clientKeyField, idField } from './fields.ts';
 
 export { clientKeyField };
 
@@ -15,7 +15,7 @@ const content = z
 
 /** POST /api/messages. Blank text needs at least one attachment (the route checks files). */
 export const directMessageSchema = z.object({
-  toUserId: z.coerce.number({ error: MSG.messageRecipientInvalid }).int(MSG.messageRecipientInvalid).positive(MSG.messageRecipientInvalid),
+  toUserId: idField(MSG.messageRecipientInvalid),
   content,
   clientKey: clientKeyField,
 });

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, REQUEST_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { MSG } from '../messages.ts';
-import { clientKeyField } from './fields.ts';
-import { isoDate, optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts';
-
-/** A numeric id that may arrive as a number (JSON) or as text (multipart). */
-const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+import { clientKeyField, idField, isoDate } from './fields.ts';
+import { optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts';
 
 /**
  * POST /api/trade-requests as the server reads it (JSON, or multipart with the same fields). The

@@ -2,20 +2,13 @@ import { z } from 'zod';
 import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { clientKeyField } from './fields.ts';
+import { clientKeyField, idField, isoDate } from './fields.ts';
 
 /** requests.route and requests.reserve_period are varchar(500); notes (text) is held to 2000 like support messages. */
 export const REQUEST_TEXT_MAX = 500;
 export const REQUEST_NOTES_MAX = 2000;
 /** Dates one list of a request may carry (additional or requested dates). */
 export const MAX_REQUEST_DATES = 60;
-
-export const isoDate = z
-  .string({ error: MSG.dateRequired })
-  .trim()
-  .min(1, MSG.dateRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRequired)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), MSG.dateRequired);
 
 /** Lists may arrive as arrays (JSON) or JSON text (multipart); blanks are dropped. */
 const dateList = z
@@ -102,4 +95,4 @@ export interface RequestInput {
 }
 
 export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });
-export const acknowledgeSchema = z.object({ matchId: z.coerce.number({ error: MSG.matchNotFound }).int().positive(MSG.matchNotFound) });
+export const acknowledgeSchema = z.object({ matchId: idField(MSG.matchNotFound) });

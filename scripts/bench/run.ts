@@ -52,7 +52,9 @@ async function main() {
         APP_ORIGIN: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
-        RATE_LIMIT_OVERRIDES: 'login=1000000',
+        // Throughput, not the per-account limits (tested at their defaults in the test suite).
+        RATE_LIMIT_OVERRIDES:
+          'login=1000000,requests=1000000,offers=1000000,scheduleUploads=1000000,pushSubscriptions=1000000,pushTest=1000000',
       },
       /listening|READY/,
     );

@@ -17,7 +17,7 @@ import { makeUser, PASSWORD, type SignedInUser } from '../test/factories.ts';
 import { TestClient } from '../test/http-client.ts';
 import { startMain, type Instance } from '../test/main-process.ts';
 import { sql } from '../test/outbox.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { FACTORY_LIMITS, startTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 const PAIRS = 12;
@@ -32,7 +32,7 @@ let checker: TestApp | undefined;
 const env = () => ({
   DATABASE_URL: db.url,
   UPLOAD_DIR: uploadDir,
-  RATE_LIMIT_OVERRIDES: 'register=100000,forgotPassword=100000,messages=100000,login=100000,loginAddress=100000,loginAccount=100000',
+  RATE_LIMIT_OVERRIDES: `${FACTORY_LIMITS},messages=100000,login=100000,loginAddress=100000,loginAccount=100000`,
 });
 
 beforeAll(async () => {

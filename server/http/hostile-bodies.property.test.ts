@@ -58,6 +58,13 @@ const HOSTILE = [
   '../../etc/passwd',
   '2099-13-45',
   '0000-00-00',
+  // Real days outside the dates a field may carry (protocol/limits.ts DATE_MIN, DATE_MAX).
+  '0000-01-01',
+  '1899-12-31',
+  '2101-01-01',
+  '9999-12-31',
+  '2147483648',
+  'NaN',
   '-1',
   '1e309',
   'x'.repeat(20_000),
@@ -111,14 +118,24 @@ const FIELDS = [
   'constructor',
 ];
 
+/**
+ * Integers over the whole safe range, the database's edges among them: fc.integer() alone stays
+ * within 32 bits, where every id is one PostgreSQL's int4 can hold.
+ */
+const integer = fc.oneof(
+  fc.integer(),
+  fc.maxSafeInteger(),
+  fc.constantFrom(0, -1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+);
+
 const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE),
   fc.string(),
-  fc.integer(),
+  integer,
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.array(fc.oneof(fc.string(), fc.integer(), fc.constantFrom(...HOSTILE)), { maxLength: 8 }),
+  fc.array(fc.oneof(fc.string(), integer, fc.constantFrom(...HOSTILE)), { maxLength: 8 }),
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
 );
 const body: fc.Arbitrary<unknown> = fc.oneof(

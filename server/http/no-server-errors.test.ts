@@ -7,9 +7,14 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let app: TestApp;
 let crew: SignedInUser;
+/** Crew of crew's group, with a request on the board: what an offer or a message names. */
+let mate: SignedInUser;
+let mateRequestId: number;
 beforeAll(async () => {
   app = await startTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1:9' });
   crew = await makeUser(app);
+  mate = await makeUser(app);
+  mateRequestId = (await mate.client.post('/api/requests', requestBody({ date: inDays(9) }))).body.id;
 });
 afterAll(async () => {
   await app?.close();
@@ -39,7 +44,19 @@ const ENDPOINTS: [string, string][] = [
   ['GET', '/uploads/{id}'],
 ];
 
-const IDS = ['1', '0', '-1', 'abc', '99999999999999999999', '1.5', '%00', '..%2F..%2Fetc%2Fpasswd'];
+const IDS = [
+  '1',
+  '0',
+  '-1',
+  'abc',
+  '2147483647',
+  '2147483648',
+  '4294967296',
+  '99999999999999999999',
+  '1.5',
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+];
 const long = 'x'.repeat(100_000);
 const BODIES: unknown[] = [
   undefined,
@@ -113,10 +130,19 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
     base: 'ATL',
     aircraftType: '737',
   }),
-  'POST /api/requests': () => requestBody({ notes: 'n', additionalDates: [inDays(6)] }),
-  'PUT /api/requests/{id}': () => requestBody({ notes: 'n', additionalDates: [inDays(6)] }),
+  'POST /api/requests': () => requestBody({ notes: 'n', additionalDates: [inDays(6)], desiredDates: [inDays(7)] }),
+  'PUT /api/requests/{id}': () => requestBody({ notes: 'n', additionalDates: [inDays(6)], desiredDates: [inDays(7)] }),
   'PUT /api/matches/{id}/status': () => ({ status: 'trade_requested' }),
   'POST /api/notifications/acknowledge': () => ({ matchId: 1 }),
+  'POST /api/trade-requests': () => ({
+    toUserId: mate.user.id,
+    requestId: mateRequestId,
+    tradeDate: inDays(9),
+    offerRoute: 'P-OFFER',
+    requestType: 'pickup',
+    message: 'I can take it',
+  }),
+  'POST /api/messages': () => ({ toUserId: mate.user.id, content: 'Hello' }),
   'POST /api/support-requests': () => ({ category: 'bug', subject: 'Subject', message: 'A message long enough', priority: 'high' }),
   'POST /api/push/subscriptions': () => ({ endpoint: PUSH_ENDPOINT, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }),
   'POST /api/push/subscriptions/remove': () => ({ endpoint: PUSH_ENDPOINT }),
@@ -125,6 +151,8 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
 const PUSH_ENDPOINT = 'https://127.0.0.1:9/push/abc';
 /** Routes that read no body: a field there is ignored, so only the NUL checks apply. */
 const BODYLESS = new Set([
+  // Never reached with the crew's session here: the NUL checks are refused before any route runs.
+  'POST /api/logout',
   'POST /api/calendar-feed',
   'POST /api/push/test',
   'POST /api/chains/{id}/accept',
@@ -137,23 +165,44 @@ const COMMON_FIELDS = ['email', 'password', 'token', 'newPassword', 'firstName',
 const NUL = 'a\u0000b';
 /** An address past the 255 characters of users.email that still looks like one. */
 const LONG_EMAIL = `a@${Array.from({ length: 5 }, () => 'b'.repeat(60)).join('.')}.com`;
-/** Past every text column (the widest is 500) and every limit on free text (notes: 2000). */
-const LONG_TEXT = 'x'.repeat(5000);
+/** Past every text column (the widest is 500) and every limit on free text (messages: 5000). */
+const LONG_TEXT = 'x'.repeat(5001);
+/** Ids and counts past what the database holds or the rules allow, and numbers that are not numbers. */
+const EDGE_NUMBERS: [string, unknown][] = [
+  ['smallest safe integer', Number.MIN_SAFE_INTEGER],
+  ['largest safe integer', Number.MAX_SAFE_INTEGER],
+  ['-2^31 - 1', -(2 ** 31) - 1],
+  ['2^31', 2 ** 31],
+  ['2^31 as text', '2147483648'],
+  ['-1', -1],
+  ['0', 0],
+  ['1.5', 1.5],
+  ['NaN', 'NaN'],
+  ['Infinity', 'Infinity'],
+  ['1e309', '1e309'],
+  ['true', true],
+];
+/** Real calendar days outside 2000-01-01..2100-12-31 (protocol/limits.ts DATE_MIN, DATE_MAX). */
+const EDGE_DATES = ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'];
+const DATE_FIELDS = new Set(['date', 'tradeDate', 'additionalDates', 'desiredDates']);
 const badValues = (field: string, valid: unknown): [string, unknown][] => {
+  if (typeof valid === 'number') return [['NUL', NUL], ...EDGE_NUMBERS];
   if (Array.isArray(valid))
     return [
       ['NUL', [NUL]],
       ['overlong', [LONG_TEXT]],
+      ...(DATE_FIELDS.has(field) ? EDGE_DATES.map((d): [string, unknown] => [`year ${d.slice(0, 4)}`, [d]]) : []),
     ];
   if (field.toLowerCase().includes('email'))
     return [
       ['NUL', `a${NUL}@example.com`],
       ['overlong', LONG_EMAIL],
     ];
-  if (field === 'date')
+  if (DATE_FIELDS.has(field))
     return [
       ['NUL', `${String(valid)}\u0000`],
       ['overlong', LONG_TEXT],
+      ...EDGE_DATES.map((d): [string, unknown] => [`year ${d.slice(0, 4)}`, d]),
     ];
   return [
     ['NUL', NUL],
@@ -161,7 +210,7 @@ const badValues = (field: string, valid: unknown): [string, unknown][] => {
   ];
 };
 
-describe('a NUL byte or an overlong value in any text field', () => {
+describe('a NUL byte, an overlong value, an edge number or an out-of-range date in any field', () => {
   it('the route list is known', () => {
     const routes = allRoutes();
     expect(routes).toContain('POST /api/requests');
@@ -188,7 +237,9 @@ describe('a NUL byte or an overlong value in any text field', () => {
         record(`${who} ${method} ${path}?q=NUL`, await client.request(method, `${path}?q=a%00b`), true);
         if (method === 'GET' || method === 'DELETE') continue;
         const valid = VALID_BODIES[route]?.() ?? Object.fromEntries(COMMON_FIELDS.map((f) => [f, 'x']));
-        const fields = BODYLESS.has(route) ? [] : Object.entries(valid).filter(([, v]) => typeof v === 'string' || Array.isArray(v));
+        const fields = BODYLESS.has(route)
+          ? []
+          : Object.entries(valid).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || Array.isArray(v));
         for (const [field, value] of fields) {
           for (const [kind, bad] of badValues(field, value)) {
             const res = await client.request(method, path, JSON.stringify({ ...valid, [field]: bad }), {

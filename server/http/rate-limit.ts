@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MSG } from '#protocol/messages.ts';
 import { tooManyRequests } from './errors.ts';
 
 const MINUTE = 60;
@@ -7,7 +8,8 @@ const DAY = 24 * 60 * MINUTE;
 
 /**
  * Named limits (ARCHITECTURE.md section 7; the sign-in ones are explained in
- * docs/decisions/0006-rate-limits.md): points per window in seconds.
+ * docs/decisions/0006-rate-limits.md, the per-account creates in 0019): points per window in
+ * seconds, and the text of the 429 where it is not the general one.
  */
 export const LIMITS = {
   /** Sign-in attempts per address and e-mail. */
@@ -22,14 +24,25 @@ export const LIMITS = {
   forgotPassword: { points: 5, duration: 15 * MINUTE },
   messages: { points: 60, duration: MINUTE },
   support: { points: 5, duration: 60 * MINUTE },
+  // Creates per account (docs/decisions/0019): past what a busy crew member does in an hour, well
+  // short of what a script does in one.
+  requests: { points: 60, duration: 60 * MINUTE, message: MSG.tooManyCreates },
+  offers: { points: 60, duration: 60 * MINUTE, message: MSG.tooManyCreates },
+  scheduleUploads: { points: 40, duration: 60 * MINUTE, message: MSG.tooManyCreates },
+  pushSubscriptions: { points: 20, duration: 60 * MINUTE, message: MSG.tooManyCreates },
+  pushTest: { points: 10, duration: 60 * MINUTE, message: MSG.tooManyCreates },
+  /** Not a refusal: one offer mail per sender and recipient in 10 minutes; later offers reach the bell only. */
+  offerMail: { points: 1, duration: 10 * MINUTE },
   /** Roster uploads and subscriptions per user: each subscription is a request the server makes. */
   roster: { points: 30, duration: 60 * MINUTE },
-} as const;
+} satisfies Record<string, { points: number; duration: number; message?: string }>;
 export type LimitName = keyof typeof LIMITS;
 
 export interface RateLimits {
   /** Counts one attempt for key; throws a 429 once the window's points are spent. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Counts one for key; false, instead of a 429, once the window's points are spent. */
+  take(name: LimitName, key: string): Promise<boolean>;
   /** Attempts counted for key in the current window, without counting one. */
   used(name: LimitName, key: string): Promise<number>;
   /** Whether key has spent the window's points (the next consume would be refused). */
@@ -43,9 +56,9 @@ export interface RateLimits {
  * instead of waiting for retries, so sign-in keeps working, counted per instance meanwhile.
  */
 export function createRateLimits(redis: Redis | undefined, overrides: Record<string, number> = {}): RateLimits {
-  const limiters = new Map<LimitName, { limiter: RateLimiterAbstract; points: number }>();
-  for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
-    const opts = { ...defaults, points: overrides[name] ?? defaults.points };
+  const limiters = new Map<LimitName, { limiter: RateLimiterAbstract; points: number; message?: string }>();
+  for (const [name, defaults] of Object.entries(LIMITS) as [LimitName, { points: number; duration: number; message?: string }][]) {
+    const opts = { points: overrides[name] ?? defaults.points, duration: defaults.duration };
     const limiter = redis
       ? new RateLimiterRedis({
           storeClient: redis,
@@ -55,18 +68,23 @@ export function createRateLimits(redis: Redis | undefined, overrides: Record<str
           insuranceLimiter: new RateLimiterMemory({ keyPrefix: `insurance:${name}`, ...opts }),
         })
       : new RateLimiterMemory({ keyPrefix: name, ...opts });
-    limiters.set(name, { limiter, points: opts.points });
+    limiters.set(name, { limiter, points: opts.points, message: defaults.message });
   }
   const used = async (name: LimitName, key: string) => (await limiters.get(name)!.limiter.get(key))?.consumedPoints ?? 0;
+  const take = async (name: LimitName, key: string) => {
+    try {
+      await limiters.get(name)!.limiter.consume(key);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  };
   return {
     async consume(name, key) {
-      try {
-        await limiters.get(name)!.limiter.consume(key);
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooManyRequests();
-        throw err;
-      }
+      if (!(await take(name, key))) throw tooManyRequests(limiters.get(name)!.message);
     },
+    take,
     used,
     async isSpent(name, key) {
       return (await used(name, key)) >= limiters.get(name)!.points;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isIdText } from '#protocol/schemas/fields.ts';
 import { invalid } from './errors.ts';
 
 /** Parses a body with a protocol schema; the first issue's message is the answer, as the forms show it. */
@@ -11,10 +12,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-/** A positive integer route parameter, or 404: a malformed id names nothing that exists. */
+/** An id route parameter or cursor within the database's bounds (ID_MIN..ID_MAX), or the error: a malformed id names nothing that exists. */
 export function parseId(raw: string | undefined, notFoundError: Error): number {
-  if (!raw || !/^\d{1,9}$/.test(raw)) throw notFoundError;
-  const id = Number(raw);
-  if (id < 1) throw notFoundError;
-  return id;
+  if (!raw || !isIdText(raw)) throw notFoundError;
+  return Number(raw);
 }

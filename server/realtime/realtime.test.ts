@@ -74,7 +74,7 @@ describe('Socket.IO channel', () => {
     const { client } = await makeUser(one);
     const socket = await connectSocket(two.url, client.cookieHeader);
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-    await client.get('/api/logout');
+    await client.post('/api/logout');
     expect(await disconnected).toBe('io server disconnect');
   });
 });
@@ -84,7 +84,7 @@ describe('session cache across instances', () => {
     const { client } = await makeUser(one);
     const onTwo = two.client().setCookieHeader(client.cookieHeader);
     expect((await onTwo.get('/api/auth/user')).status).toBe(200);
-    await client.get('/api/logout');
+    await client.post('/api/logout');
     await new Promise((r) => setTimeout(r, 100));
     expect((await onTwo.get('/api/auth/user')).status).toBe(401);
   });

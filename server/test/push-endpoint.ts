@@ -71,11 +71,15 @@ export async function startPushEndpoint() {
       res.writeHead(entry.device.status).end();
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,
+    /** TCP connections opened to the endpoint so far, whatever became of them. */
+    connections: () => connections,
     /** The environment the app needs to send here. */
     env: { PUSH_ENDPOINT_HOSTS: new URL(origin).host, PUSH_CA_FILE: caFile },
     /** A new device: what its browser's PushSubscription.toJSON() would give. */

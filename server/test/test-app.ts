@@ -17,6 +17,14 @@ export interface TestApp {
 }
 
 /**
+ * Limits the factories and fixtures would meet: they sign many users up from one address and post
+ * many requests, offers and devices per account. A test's own RATE_LIMIT_OVERRIDES is added on top
+ * (its values win); an empty one keeps every limit at its default. The limits themselves are tested
+ * with their defaults (http/account-limits.test.ts, features/auth).
+ */
+export const FACTORY_LIMITS = 'register=100000,forgotPassword=100000,requests=100000,offers=100000,scheduleUploads=100000,pushSubscriptions=100000,pushTest=100000';
+
+/**
  * The real app on a random port against a fresh PostgreSQL database. argon2 runs with small
  * parameters here so sign-ups stay fast; production uses config.ts defaults.
  */
@@ -33,9 +41,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
-    // Factories sign many users up from one address; the limits themselves are tested with their defaults.
-    RATE_LIMIT_OVERRIDES: 'register=100000,forgotPassword=100000',
     ...env,
+    RATE_LIMIT_OVERRIDES: env.RATE_LIMIT_OVERRIDES === '' ? '' : [FACTORY_LIMITS, env.RATE_LIMIT_OVERRIDES].filter(Boolean).join(','),
     DATABASE_URL: databaseUrl,
     UPLOAD_DIR: uploadDir,
   });

@@ -4,6 +4,7 @@ import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../server/test/factories.ts';
 import { readOutbox, resetTokenFrom } from '../../server/test/outbox.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
+import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
 
 const suite = browserSuite();
@@ -117,13 +118,42 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByRole('button', { name: /sign in/i }).click();
     await p.getByRole('heading', { name: 'Welcome, Logan!' }).waitFor();
     await p.getByRole('button', { name: 'Account menu' }).click();
+    // A POST (issue 25: a GET could be any site's link), then the landing page.
+    const signOut = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
     await p
       .getByRole('menuitem', { name: 'Logout' })
       .or(p.getByRole('button', { name: 'Logout' }))
       .first()
       .click();
+    expect((await signOut).method()).toBe('POST');
+    await p.getByRole('link', { name: 'Get Started' }).waitFor();
+    expect(new URL(p.url()).pathname).toBe('/');
+    expect((await p.request.get('/api/auth/user')).status()).toBe(401);
+    await p.screenshot({ path: 'test-artifacts/logout-avatar-menu-1280.png' });
+  });
+
+  it('logs out from Profile Settings at phone width the same way', async () => {
+    const me = await makeUser(suite.app, { firstName: 'Penny' });
+    const p = suite.track(await openAs(suite.browser, suite.app, me, '/profile', true));
+    const signOut = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
+    await p.getByRole('button', { name: 'Logout' }).click();
+    expect((await signOut).method()).toBe('POST');
     await p.getByRole('link', { name: 'Get Started' }).waitFor();
     expect((await p.request.get('/api/auth/user')).status()).toBe(401);
+    await p.screenshot({ path: 'test-artifacts/logout-profile-375.png' });
+  });
+
+  it('a link to /api/logout (another site may show one) opens the app, still signed in', async () => {
+    for (const mobile of [false, true]) {
+      const me = await makeUser(suite.app, { firstName: 'Stay' });
+      const p = suite.track(await openAs(suite.browser, suite.app, me, '/', mobile));
+      await p.getByRole('heading', { name: 'Welcome, Stay!' }).waitFor();
+      await p.goto('/api/logout');
+      expect(new URL(p.url()).pathname).toBe('/');
+      await p.getByRole('heading', { name: 'Welcome, Stay!' }).waitFor();
+      expect((await p.request.get('/api/auth/user')).status()).toBe(200);
+      await p.screenshot({ path: `test-artifacts/logout-get-link-${mobile ? 375 : 1280}.png` });
+    }
   });
 
   it('shows the not-found screen for an unknown path', async () => {

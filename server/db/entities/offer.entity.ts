@@ -14,6 +14,12 @@ export const Offer = defineEntity({
   uniques: [
     // One pending offer per sender and target request (migration 20261125100000): a second is refused.
     { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
+    // One pending message-only offer per sender and recipient (Migration20261126170016, issue 25).
+    {
+      name: 'trade_requests_pending_message_once',
+      properties: ['fromUser', 'toUser'],
+      where: "status = 'pending' and request_id is null and offer_route is null and offer_reserve_period is null",
+    },
     // An offer retried with the same client key is stored once (Migration20261126100000).
     { name: 'trade_requests_sender_client_key_unique', properties: ['fromUser', 'clientKey'] },
   ],

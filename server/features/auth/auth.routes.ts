@@ -93,9 +93,16 @@ export function authRoutes(deps: Deps) {
     ctx.redirect('/');
   });
 
-  router.get('/api/logout', async (ctx) => {
+  // POST only, so the origin check stands in front of it: a link or an image on another site could
+  // otherwise sign a crew member out (issue 25). The client goes to / once this answers.
+  router.post('/api/logout', async (ctx) => {
     if (ctx.state.sid) await service(ctx).signOut(ctx.state.sid);
     clearSessionCookie(ctx);
+    ctx.body = { message: MSG.loggedOut };
+  });
+
+  // The old address, from a bookmark or a client cached before sign-out became a POST: to the app, still signed in.
+  router.get('/api/logout', (ctx) => {
     ctx.redirect('/');
   });
 

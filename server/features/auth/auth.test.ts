@@ -146,18 +146,37 @@ describe('POST /api/login', () => {
   });
 });
 
-describe('GET /api/auth/user and GET /api/logout', () => {
+describe('GET /api/auth/user and POST /api/logout', () => {
   it('is 401 when signed out', async () => {
     const res = await app.client().get('/api/auth/user');
     expect(res.status).toBe(401);
   });
 
-  it('logout ends the session and redirects to /', async () => {
+  it('logout ends the session and clears the cookie', async () => {
+    const { client } = await makeUser(app);
+    const cookie = client.cookieHeader;
+    const res = await client.post('/api/logout');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MSG.loggedOut });
+    expect(res.headers.get('set-cookie')).toMatch(/expires=Thu, 01 Jan 1970/i);
+    // The old cookie, kept by someone who copied it, no longer names a session.
+    expect((await app.client().setCookieHeader(cookie).get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('a link to GET /api/logout (another site may show one) goes to / and signs no one out (issue 25)', async () => {
     const { client } = await makeUser(app);
     const res = await client.get('/api/logout');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
-    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('a logout posted from another site is refused, and the session stays', async () => {
+    const { client } = await makeUser(app);
+    const res = await client.post('/api/logout', undefined, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
   });
 });
 

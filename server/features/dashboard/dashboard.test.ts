@@ -33,13 +33,15 @@ describe('GET /api/dashboard/stats', () => {
     await b.client.post('/api/requests', requestBody({ type: 'pickup', date: drop.body.date, route: 'TWO' }));
     const [first] = (await a.client.get('/api/matches')).body;
     await a.client.post('/api/notifications/acknowledge', { matchId: first.id });
-    // Offers and messages belong to other features: arranged directly.
+    // Offers and messages belong to other features: arranged directly (one pending message-only
+    // offer per pair at most, so one of b's two is on a's drop).
     const [ua, ub] = [a.user.id, b.user.id];
     await sql(
       app.databaseUrl,
-      `insert into trade_requests (from_user_id, to_user_id, status) values ($2, $1, 'pending'), ($2, $1, 'pending'),
-         ($1, $2, 'pending'), ($1, $2, 'accepted'), ($2, $1, 'declined'), ($2, $1, 'accepted')`,
-      [ua, ub],
+      `insert into trade_requests (from_user_id, to_user_id, status, request_id, offer_route) values ($2, $1, 'pending', null, null),
+         ($2, $1, 'pending', $3, 'P1'), ($1, $2, 'pending', null, null), ($1, $2, 'accepted', null, null),
+         ($2, $1, 'declined', null, null), ($2, $1, 'accepted', null, null)`,
+      [ua, ub, drop.body.id],
     );
     const [hidden] = await sql(app.databaseUrl, "select id from trade_requests where to_user_id = $1 and status = 'accepted'", [ua]);
     await sql(app.databaseUrl, 'insert into trade_hidden_by_user (user_id, trade_request_id) values ($1, $2)', [ua, hidden!.id]);

@@ -4,7 +4,7 @@ import { MSG } from '#protocol/messages.ts';
 import { storedContent, type DirectMessageBody } from '#protocol/schemas/messages.ts';
 import type { ConversationSummary, CrewMember, DirectMessage, ThreadPage } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, forbidden, invalid, notFound } from '../../http/errors.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { hasAdminRights } from '../users/owner.ts';
@@ -47,19 +47,26 @@ export class MessagesService {
     return hasAdminRights(u, this.deps.config.ownerEmail);
   }
 
-  /** Same group, or either of the two an admin. */
-  private mayMessage(me: UserRecord, other: UserRecord): boolean {
-    if (this.isAdmin(me) || this.isAdmin(other)) return true;
+  /**
+   * Same group; an admin to anyone; anyone to an admin they already have a conversation with (the
+   * admin wrote first). Crew do not start conversations with admins of other groups: if they could,
+   * a send would tell them which ids are admins (docs/decisions/0019). Contact Support reaches them.
+   */
+  private async mayMessage(me: UserRecord, other: UserRecord): Promise<boolean> {
+    if (this.isAdmin(me)) return true;
     const mine = groupKeyOf(me);
-    return mine !== null && mine === groupKeyOf(other);
+    if (mine !== null && mine === groupKeyOf(other)) return true;
+    return this.isAdmin(other) && (await haveConversation(this.em, me.id, other.id));
   }
 
-  /** The recipient of a send, checked before any upload is stored. */
+  /**
+   * The recipient of a send, checked before any upload is stored. One answer for every recipient
+   * the caller may not message, whether the id exists or not and whoever it is: no oracle.
+   */
   async recipient(me: UserRecord, toUserId: number): Promise<UserRecord> {
     if (toUserId === me.id) throw invalid(MSG.messageToSelf, 'toUserId');
     const to = await findUser(this.em, toUserId);
-    if (!to) throw new AppError(404, 'not_found', MSG.messageRecipientInvalid, 'toUserId');
-    if (!this.mayMessage(me, to)) throw forbidden(MSG.messageRecipientNotAllowed);
+    if (!to || !(await this.mayMessage(me, to))) throw new AppError(403, 'forbidden', MSG.messageRecipientNotAllowed, 'toUserId');
     return to;
   }
 
@@ -117,7 +124,7 @@ export class MessagesService {
   private async reachable(me: UserRecord, otherId: number): Promise<UserRecord> {
     const other = otherId === me.id ? undefined : await findUser(this.em, otherId);
     if (!other) throw notFound(MSG.userNotFound);
-    if (!this.mayMessage(me, other) && !(await haveConversation(this.em, me.id, other.id))) throw notFound(MSG.userNotFound);
+    if (!(await this.mayMessage(me, other)) && !(await haveConversation(this.em, me.id, other.id))) throw notFound(MSG.userNotFound);
     return other;
   }
 

@@ -110,7 +110,7 @@ describe('POST /api/messages', () => {
       [{ toUserId: b.user.id, content: 'x'.repeat(MESSAGE_MAX + 1) }, 400, MSG.messageTooLong],
       [{ content: 'hi' }, 400, MSG.messageRecipientInvalid],
       [{ toUserId: 'abc', content: 'hi' }, 400, MSG.messageRecipientInvalid],
-      [{ toUserId: 99999999, content: 'hi' }, 404, MSG.messageRecipientInvalid],
+      [{ toUserId: 99999999, content: 'hi' }, 403, MSG.messageRecipientNotAllowed],
       [{ toUserId: a.user.id, content: 'hi' }, 400, MSG.messageToSelf],
       [{ toUserId: b.user.id, content: 'hi', clientKey: 'short' }, 400, MSG.clientKeyInvalid],
       [{ toUserId: b.user.id, content: 'hi', clientKey: "x' or 1=1 --" }, 400, MSG.clientKeyInvalid],
@@ -143,7 +143,30 @@ describe('POST /api/messages', () => {
     expect((await send(x, y, 'hi')).status).toBe(403);
   });
 
-  it('an admin may message anyone and be messaged by anyone; both see the conversation', async () => {
+  it('one answer for whoever cannot be messaged: an unknown id, crew of another group, an admin who has not written (issue 25)', async () => {
+    const me = await makeUser(app, newGroup());
+    const otherCrew = await makeUser(app, newGroup());
+    const admin = await promote(await makeUser(app, newGroup()));
+    const answers = [];
+    for (const toUserId of [2_000_000_000, otherCrew.user.id, admin.user.id]) {
+      const res = await me.client.post('/api/messages', { toUserId, content: 'hi' });
+      answers.push({ status: res.status, body: res.body });
+      // Reading the thread tells no more than sending.
+      const read = await me.client.get(`/api/messages/${toUserId}`);
+      answers.push({ status: read.status, body: read.body });
+    }
+    expect(answers).toEqual([
+      ...Array(3)
+        .fill(0)
+        .flatMap(() => [
+          { status: 403, body: { message: MSG.messageRecipientNotAllowed, code: 'forbidden', field: 'toUserId' } },
+          { status: 404, body: { message: MSG.userNotFound, code: 'not_found' } },
+        ]),
+    ]);
+    expect(await sql(app.databaseUrl, 'select id from messages where from_user_id = $1', [me.user.id])).toEqual([]);
+  });
+
+  it('an admin may message anyone, and be answered by whoever they wrote to; both see the conversation', async () => {
     const crew = await makeUser(app, newGroup());
     const admin = await promote(await makeUser(app, newGroup()));
     const toCrew = await send(admin, crew, 'From the admin');

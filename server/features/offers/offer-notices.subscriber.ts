@@ -7,10 +7,11 @@ import { offerItemsOf } from './offers.service.ts';
 
 /**
  * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
- * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background;
+ * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background
+ * (at most one mail per sender and recipient in 10 minutes: later offers are in the bell, issue 25);
  * an answer, a cancel or a hide as offer:update. Whoever's bell changed refetches it.
  */
-export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log'>) =>
+export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log' | 'limits'>) =>
   defineSubscriber({
     name: 'offer-notices',
     handles: ['offer.sent', 'offer.answered', 'offer.removed'],
@@ -35,6 +36,9 @@ export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
       const em = deps.orm.em.fork();
       const items = await offerItemsOf(em, await offersByIds(em, sent));
       for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
-      deps.notificationMails.queue(offerMailDrafts(items));
+      // Counted in Redis (shared by every instance) when there is one: send-then-cancel cycles mail once per window too.
+      const mailed = [];
+      for (const item of items) if (await deps.limits.take('offerMail', `${item.fromUserId}:${item.toUserId}`)) mailed.push(item);
+      deps.notificationMails.queue(offerMailDrafts(mailed));
     },
   });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
@@ -172,6 +172,8 @@ export interface OfferColumns {
 
 /** The partial unique index that refuses a second pending offer from one sender on one request. */
 export const PENDING_ONCE_INDEX = 'trade_requests_pending_once';
+/** The partial unique index that refuses a second pending message-only offer from one sender to one recipient. */
+export const PENDING_MESSAGE_ONCE_INDEX = 'trade_requests_pending_message_once';
 
 /** The new offer's id, or undefined when the sender already stored one with this client key. */
 export async function insertOffer(em: EntityManager, c: OfferColumns, clientKey: string | null): Promise<number | undefined> {
@@ -262,13 +264,21 @@ export async function logOfferActivity(
 
 // ---- answering
 
-/** An offer's parties and state, and the groups of its two requests (for the matching lock), unlocked. */
+/**
+ * An offer's parties and state, and the groups of its two requests (for the matching lock), unlocked.
+ * `onRequest`: it was sent on a request (the dialog's offer always names a pairing or a reserve
+ * period; a profile's message-only offer names neither), whether or not that request is still there.
+ */
 export function offerHead(em: EntityManager, id: number) {
   return kysely(em)
     .selectFrom('trade_requests as t')
     .leftJoin('requests as rq', 'rq.id', 't.request_id')
     .leftJoin('requests as rs', 'rs.id', 't.sender_request_id')
-    .select([
+    .select((eb) => [
+      eb
+        .or([eb('t.offer_route', 'is not', null), eb('t.offer_reserve_period', 'is not', null)])
+        .$castTo<boolean>()
+        .as('onRequest'),
       't.id',
       't.from_user_id as fromUserId',
       't.to_user_id as toUserId',
@@ -387,21 +397,13 @@ export async function recordTrade(em: EntityManager, requestId: number | null, s
 }
 
 /**
- * Every other pending offer on (or from) requests that just completed is declined, the trips being
- * gone: with each sender's bell entry and an activity log in the recipient's name (metadata says
- * why), in one statement. Returns them for their live notices.
+ * Declines the pending offers `which` picks, with each sender's bell entry (trade_response) and an
+ * activity log in the recipient's name (metadata says why), in one statement. Returns them for
+ * their live notices.
  */
-const declineOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids: number[]; exceptId: number; metadata: string }) =>
-  db
-    .with('d', (q) =>
-      q
-        .updateTable('trade_requests')
-        .set((eb) => ({ status: 'declined', responded_at: eb.fn('now') }))
-        .where('status', '=', 'pending')
-        .where('id', '<>', a.exceptId)
-        .where(({ eb, fn, val, or }) => or([eb('request_id', '=', fn.any(val(a.ids))), eb('sender_request_id', '=', fn.any(val(a.ids)))]))
-        .returning(['id', 'from_user_id', 'to_user_id']),
-    )
+function declinePending(db: Kysely<DB>, which: Parameters<typeof declinable>[1], metadata: string) {
+  return db
+    .with('d', (q) => declinable(q, which).returning(['id', 'from_user_id', 'to_user_id']))
     .with('n', (q) =>
       q
         .insertInto('trade_request_notifications')
@@ -422,14 +424,36 @@ const declineOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids
               'd.from_user_id',
               'd.id',
               s.val('trade_request').as('reference_type'),
-              s.val(a.metadata).as('metadata'),
+              s.val(metadata).as('metadata'),
             ]),
         )
         .returning('id'),
     )
     .selectFrom('d')
     .select(['d.id', 'd.from_user_id as fromUserId', 'd.to_user_id as toUserId'])
-    .orderBy('d.id'),
+    .orderBy('d.id');
+}
+
+/** The update of declinePending: pending offers `which` picks become declined now. */
+function declinable(db: Pick<Kysely<DB>, 'updateTable'>, which: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<SqlBool>) {
+  return db
+    .updateTable('trade_requests')
+    .set((eb) => ({ status: 'declined', responded_at: eb.fn('now') }))
+    .where('status', '=', 'pending')
+    .where(which);
+}
+
+/**
+ * Every other pending offer on (or from) requests that just completed is declined, the trips being
+ * gone (docs/decisions/0009).
+ */
+const declineOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids: number[]; exceptId: number; metadata: string }) =>
+  declinePending(
+    db,
+    ({ eb, fn, val, or, and }) =>
+      and([eb('id', '<>', a.exceptId), or([eb('request_id', '=', fn.any(val(a.ids))), eb('sender_request_id', '=', fn.any(val(a.ids)))])]),
+    a.metadata,
+  ),
 );
 
 export const declinePendingOffersOn = (em: EntityManager, requestIds: readonly number[], exceptId: number) =>
@@ -446,6 +470,15 @@ export const declinePendingOffersForChain = (em: EntityManager, requestIds: read
     exceptId: 0,
     metadata: JSON.stringify({ reason: 'request_completed', tradeChainId: chainId }),
   });
+
+/**
+ * The pending offers on a request its owner is deleting, declined in the deleting transaction
+ * (issue 25): the foreign key would otherwise leave them pending with no request, and an accept
+ * would then complete the sender's request against nothing. Offers sent from it (as the sender's
+ * request) stay: they still offer what they say, and only their sender may cancel them.
+ */
+export const declinePendingOffersOnDeleted = (em: EntityManager, requestId: number) =>
+  declinePending(kysely(em), (eb) => eb('request_id', '=', requestId), JSON.stringify({ reason: 'request_deleted' })).execute();
 
 /** A match an offer was sent on goes back to active when that offer is declined or cancelled, so it can be offered on again. */
 export async function reopenMatchOf(em: EntityManager, a: number, b: number): Promise<number | undefined> {

@@ -1,5 +1,6 @@
 // Races the conditional update and the lock order must decide: exactly one outcome, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -67,6 +68,35 @@ describe('offer races', () => {
     }
   });
 
+  it('accept racing the deletion of the offer’s request, 10 times: the trade happens with its request, or not at all (issue 25)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const { owner, offerer, request } = await ownerAndOfferer(app);
+      // The offerer's pickup matches the drop: the offer comes from it, and an accept would complete it.
+      const pickup = await postRequest(offerer, { type: 'pickup', date: request.date });
+      const offer = await sendOffer(offerer, request);
+      expect(offer.senderRequestId).toBe(pickup.id);
+      const [accept, remove] = await Promise.all([
+        owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' }),
+        owner.client.delete(`/api/requests/${request.id}`),
+      ]);
+      expect(remove.status).toBe(200);
+      const pickupStatus = (await sql(app.databaseUrl, 'select status from requests where id = $1', [pickup.id]))[0]?.status;
+      const trades = await sql(app.databaseUrl, 'select request_id from trades where matched_request_id = $1', [pickup.id]);
+      if (accept.status === 200) {
+        // The accept came first: the trade was made on the request, which its owner then deleted.
+        expect(await statusOf(offer.id)).toBe('accepted');
+        expect(pickupStatus).toBe('completed');
+        expect(trades).toHaveLength(1);
+      } else {
+        expect(accept.status).toBe(409);
+        expect(accept.body.message).toBe(MSG.offerRespondFailed);
+        expect(await statusOf(offer.id)).toBe('declined');
+        expect(pickupStatus).toBe('active');
+        expect(trades).toEqual([]);
+      }
+    }
+  });
+
   it('two offers on one request accepted at once: one is accepted, the other declined', async () => {
     for (let i = 0; i < 5; i++) {
       const { group, owner, offerer, request } = await ownerAndOfferer(app);
@@ -109,7 +139,10 @@ describe('offer races', () => {
         owner.client.delete(`/api/requests/${request.id}`),
         offerer.client.delete(`/api/requests/${pickup.id}`),
       ]);
-      expect(accept.status).toBe(200);
+      // The accept before the target's deletion trades; after it, the offer was declined with it (issue 25).
+      expect([accept.status, accept.status === 200 ? undefined : accept.body.message]).toEqual(
+        accept.status === 200 ? [200, undefined] : [409, MSG.offerRespondFailed],
+      );
       expect(removeTarget.status).toBe(200);
       expect(removeOwn.status).toBe(200);
     }

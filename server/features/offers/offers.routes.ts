@@ -16,9 +16,11 @@ export function offersRoutes(deps: Deps) {
   const service = (ctx: AppContext) => new OffersService(ctx.state.em, deps);
   const offerId = (raw: string | undefined) => parseId(raw, notFound(MSG.offerNotFound));
 
-  /** Checks that come before any upload is read: signed in, with a group to trade in. */
+  /** Checks that come before any upload is read: signed in, with a group to trade in, within the send rate. */
   const maySend = async (ctx: AppContext, next: Next) => {
-    service(ctx).requireGroup(requireUser(ctx));
+    const user = requireUser(ctx);
+    service(ctx).requireGroup(user);
+    await deps.limits.consume('offers', `user:${user.id}`);
     await next();
   };
 

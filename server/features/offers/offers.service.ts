@@ -34,6 +34,7 @@ import {
   markOfferNotificationsRead,
   offerHead,
   offersByIds,
+  PENDING_MESSAGE_ONCE_INDEX,
   PENDING_ONCE_INDEX,
   receivedPendingOffers,
   reopenMatchOf,
@@ -70,6 +71,17 @@ async function lockGroupsOf(
   const groups = new Set([head.requestGroup, head.senderRequestGroup].filter((g): g is string => !!g));
   for (const g of [...groups].sort()) await lockGroupForMatching(em, g);
   return groups;
+}
+
+/**
+ * Why the recipient cannot answer the offer as it is, if they cannot: its request is gone (deleted
+ * by its owner, which declined it; issue 25: an accept then would complete the sender's request
+ * against nothing), or it was answered already.
+ */
+function whyNotAnswerable(head: { onRequest: boolean; requestId: number | null; status: string }) {
+  if (head.onRequest && head.requestId === null) return conflict(MSG.offerRespondFailed);
+  if (head.status !== 'pending') return conflict(MSG.offerAlreadyAnswered);
+  return undefined;
 }
 
 /** What a DELETE did, for its answer. */
@@ -129,6 +141,8 @@ export class OffersService {
         inserted = await insertOffer(em, columns, clientKey);
       } catch (err) {
         if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
+        // A message-only offer waits for its answer before the next (issue 25: 200 at once mailed 200 times).
+        if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
         throw err;
       }
       // The same key stored meanwhile by a concurrent retry (the insert waited for it).
@@ -200,13 +214,18 @@ export class OffersService {
     const head = await offerHead(this.em, id);
     if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
     if (head.toUserId !== user.id) throw forbidden(MSG.offerOnlyRecipient);
-    if (head.status !== 'pending') throw conflict(MSG.offerAlreadyAnswered);
+    const refused = whyNotAnswerable(head);
+    if (refused) throw refused;
     await this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();
       // With the sender's bell entry and the activity log, in the same statement.
       const answered = await answerPendingOffer(em, id, user.id, status);
-      if (!answered) throw (await offerHead(em, id)) ? conflict(MSG.offerAlreadyAnswered) : notFound(MSG.offerNotFound);
+      if (!answered) {
+        // A deletion of its request may have declined it meanwhile: that says so, as above.
+        const now = await offerHead(em, id);
+        throw now ? (whyNotAnswerable(now) ?? conflict(MSG.offerAlreadyAnswered)) : notFound(MSG.offerNotFound);
+      }
       events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id });
       if (status === 'accepted') await this.completeTrade(em, events, id, answered, groups);
       else if (answered.requestId !== null && answered.senderRequestId !== null) {

@@ -1,5 +1,6 @@
 // Offers sent on a match: the sender's request, what accepting completes, and the match around it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '#protocol/messages.ts';
 import type { MatchItem, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
@@ -134,5 +135,54 @@ describe('an offer sent on a match', () => {
     expect(await sql(app.databaseUrl, 'select match_id, matched_request_id from trades where request_id = $1', [drop.id])).toEqual([
       { match_id: null, matched_request_id: null },
     ]);
+  });
+});
+
+describe('an offer whose request its owner deletes (issue 25)', () => {
+  it('is declined with the deletion, and accepting it then is a 409 that completes nothing', async () => {
+    const { owner, offerer, drop, pickup } = await matchedPair();
+    const offer = await sendOffer(offerer, drop);
+    expect((await owner.client.delete(`/api/requests/${drop.id}`)).status).toBe(200);
+    // Declined in the deleting transaction, in the owner's name, with the sender told in the bell.
+    expect(await sql(app.databaseUrl, 'select status, request_id from trade_requests where id = $1', [offer.id])).toEqual([
+      { status: 'declined', request_id: null },
+    ]);
+    expect(
+      await sql(
+        app.databaseUrl,
+        `select user_id, metadata from user_activity_logs where activity_type = 'trade_request_declined' and reference_id = $1`,
+        [offer.id],
+      ),
+    ).toEqual([{ user_id: owner.user.id, metadata: JSON.stringify({ reason: 'request_deleted' }) }]);
+    expect((await offerer.client.get<{ tradeRequestId: number; type: string }[]>('/api/trade-request-notifications')).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ tradeRequestId: offer.id, type: 'trade_response' })]),
+    );
+
+    const accept = await owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe(MSG.offerRespondFailed);
+    expect(await sql(app.databaseUrl, 'select status from requests where id = $1', [pickup.id])).toEqual([{ status: 'active' }]);
+    expect(await sql(app.databaseUrl, 'select id from trades where matched_request_id = $1 or request_id is null', [pickup.id])).toEqual(
+      [],
+    );
+  });
+
+  it('an offer left pending on a deleted request (stored before this rule) cannot be accepted either', async () => {
+    const { owner, offerer, drop, pickup } = await matchedPair();
+    const offer = await sendOffer(offerer, drop);
+    // What the foreign key alone did: the request gone, the offer still pending.
+    await sql(app.databaseUrl, 'update trade_requests set request_id = null where id = $1', [offer.id]);
+    const accept = await owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe(MSG.offerRespondFailed);
+    expect(await sql(app.databaseUrl, 'select status from trade_requests where id = $1', [offer.id])).toEqual([{ status: 'pending' }]);
+    expect(await sql(app.databaseUrl, 'select status from requests where id = $1', [pickup.id])).toEqual([{ status: 'active' }]);
+  });
+
+  it('a message-only offer (no request) is still accepted as before', async () => {
+    const { owner, offerer } = await matchedPair();
+    const res = await offerer.client.post<OfferItem>('/api/trade-requests', { toUserId: owner.user.id, message: 'Swap next week?' });
+    expect(res.status).toBe(201);
+    expect((await owner.client.put(`/api/trade-requests/${res.body.id}`, { status: 'accepted' })).status).toBe(200);
   });
 });

@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import webpush, { WebPushError } from 'web-push';
@@ -7,7 +6,7 @@ import type { PushPayload } from '#protocol/push.ts';
 import type { PushConfig } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { removeEndpoints, sharedSecret, type PushTarget } from './push.queries.ts';
-import { pushHostAllowed } from './push.rules.ts';
+import { PushAgent, PushHostRefused } from './push-agent.ts';
 
 export interface PushSender {
   /** The VAPID public key browsers subscribe with. */
@@ -32,9 +31,10 @@ async function vapidKeys(config: PushConfig, orm: MikroORM): Promise<{ publicKey
 
 export async function createPushSender(config: PushConfig, orm: MikroORM, log: Logger): Promise<PushSender> {
   const keys = await vapidKeys(config, orm);
-  const agent = config.caFile
-    ? new https.Agent({ ca: [...rootCertificates, readFileSync(config.caFile, 'utf8')], keepAlive: true })
-    : new https.Agent({ keepAlive: true });
+  const agent = new PushAgent(
+    config.endpointHosts,
+    config.caFile ? { ca: [...rootCertificates, readFileSync(config.caFile, 'utf8')], keepAlive: true } : { keepAlive: true },
+  );
   const vapidDetails = { subject: config.subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
 
   return {
@@ -45,8 +45,6 @@ export async function createPushSender(config: PushConfig, orm: MikroORM, log: L
       let sent = 0;
       await Promise.all(
         targets.map(async (t) => {
-          // Checked again here: the allowed hosts may have changed since the device subscribed.
-          if (!pushHostAllowed(t.endpoint, config.endpointHosts)) return;
           try {
             await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, body, {
               vapidDetails,
@@ -59,6 +57,8 @@ export async function createPushSender(config: PushConfig, orm: MikroORM, log: L
             sent++;
           } catch (err) {
             if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) gone.push(t.endpoint);
+            // Stored before the allowlist changed (or before it was read the way web-push reads it): kept, never reached.
+            else if (err instanceof PushHostRefused) log.debug({ userId: t.userId, err: err.message }, 'push refused');
             else log.warn({ err: err instanceof Error ? err.message : String(err), userId: t.userId }, 'push send failed');
           }
         }),

@@ -20,13 +20,38 @@ export function subscriptionsOf(em: EntityManager, userIds: readonly number[]): 
     .execute();
 }
 
-/** Saves the device's subscription for the user: one row per endpoint, moved to whoever subscribed last. */
+/**
+ * Saves the device's subscription for the user: one row per endpoint, moved to whoever subscribed
+ * last. Subscribing again makes the device the user's newest (created_at is when it last subscribed).
+ */
 export async function upsertSubscription(em: EntityManager, userId: number, body: PushSubscriptionBody): Promise<void> {
   const { endpoint, keys } = body;
   await kysely(em)
     .insertInto('push_subscriptions')
     .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }))
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet((eb) => ({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth, created_at: eb.fn('now') })),
+    )
+    .execute();
+}
+
+/** Keeps the user's `keep` newest devices and removes the rest (MAX_PUSH_DEVICES: the oldest goes). */
+export async function trimSubscriptions(em: EntityManager, userId: number, keep: number): Promise<void> {
+  const db = kysely(em);
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'not in',
+      db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
+    )
     .execute();
 }
 

@@ -18,6 +18,7 @@ export function pushRoutes(deps: Deps) {
 
   router.post('/api/push/subscriptions', async (ctx) => {
     const user = requireUser(ctx);
+    await deps.limits.consume('pushSubscriptions', `user:${user.id}`);
     await service(ctx).subscribe(user, parseBody(pushSubscriptionSchema, ctx.request.body));
     ctx.status = 201;
     ctx.body = { message: MSG.pushSubscribed };
@@ -29,8 +30,11 @@ export function pushRoutes(deps: Deps) {
     ctx.body = { message: MSG.pushUnsubscribed };
   });
 
+  // Each call reaches out to every push service of the caller's devices: limited per account.
   router.post('/api/push/test', async (ctx) => {
-    ctx.body = await service(ctx).test(requireUser(ctx));
+    const user = requireUser(ctx);
+    await deps.limits.consume('pushTest', `user:${user.id}`);
+    ctx.body = await service(ctx).test(user);
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_HOSTS } from '../../config.ts';
-import { previewOf, pushHostAllowed } from './push.rules.ts';
+import { previewOf, pushEndpointTarget, pushHostAllowed } from './push.rules.ts';
 
 describe('pushHostAllowed', () => {
   it('takes the browsers’ push services over https, nothing else', () => {
@@ -31,5 +31,26 @@ describe('previewOf', () => {
     expect(previewOf('abcdef', 4)).toBe('abc…');
     expect(previewOf('✈✈✈✈✈', 5)).toBe('✈✈✈✈✈');
     expect(previewOf('✈✈✈✈✈✈', 5)).toBe('✈✈✈✈…');
+  });
+});
+
+describe('pushEndpointTarget', () => {
+  it('is the host both URL parsers read, or nothing when they read two hosts (issue 25)', () => {
+    expect(pushEndpointTarget('https://wns2-by3p.notify.windows.com/w/?token=x')).toEqual({
+      host: 'wns2-by3p.notify.windows.com',
+      port: 443,
+    });
+    expect(pushEndpointTarget('https://127.0.0.1:4443/push/a')).toEqual({ host: '127.0.0.1', port: 4443 });
+    // new URL() reads localhost.notify.windows.com; url.parse(), which web-push connects with, reads localhost.
+    expect(pushEndpointTarget('https://localhost%2Enotify.windows.com/x')).toBeUndefined();
+    expect(pushEndpointTarget('https://127.0.0.1;.notify.windows.com/')).toBeUndefined();
+    expect(pushEndpointTarget('https://a_b.notify.windows.com/')).toBeUndefined();
+    expect(pushEndpointTarget('https://[::1]/x')).toBeUndefined();
+    expect(pushEndpointTarget('https://a.notify.windows.com\\@127.0.0.1/')).toEqual({ host: 'a.notify.windows.com', port: 443 });
+  });
+
+  it('so the allowlist refuses both reproductions of issue 25', () => {
+    expect(pushHostAllowed('https://localhost%2Enotify.windows.com/x', DEFAULT_PUSH_HOSTS)).toBe(false);
+    expect(pushHostAllowed('https://127.0.0.1;.notify.windows.com/', DEFAULT_PUSH_HOSTS)).toBe(false);
   });
 });

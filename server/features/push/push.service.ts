@@ -1,14 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MAX_PUSH_DEVICES } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { PushInfo, PushTestResult } from '#protocol/push.ts';
 import type { PushSubscriptionBody, PushUnsubscribeBody } from '#protocol/schemas/push.ts';
 import type { PushConfig } from '../../config.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import { invalid } from '../../http/errors.ts';
 import type { UserRecord } from '../users/users.queries.ts';
 import type { PushDevices } from './push-devices.ts';
 import type { PushSender } from './push-sender.ts';
 import { pushNotices } from './push.notices.ts';
-import { deviceCount, removeSubscription, subscriptionsOf, upsertSubscription } from './push.queries.ts';
+import { deviceCount, removeSubscription, subscriptionsOf, trimSubscriptions, upsertSubscription } from './push.queries.ts';
 import { pushHostAllowed } from './push.rules.ts';
 
 /** A user's devices with push on: turned on and off by each device, tested across all of them. */
@@ -26,7 +28,12 @@ export class PushService {
 
   async subscribe(user: UserRecord, body: PushSubscriptionBody): Promise<void> {
     if (!pushHostAllowed(body.endpoint, this.config.endpointHosts)) throw invalid(MSG.pushServiceNotAllowed, 'endpoint');
-    await upsertSubscription(this.em, user.id, body);
+    // At most MAX_PUSH_DEVICES per account (issue 25): the one subscribed longest ago makes room.
+    await this.em.transactional(async (em) => {
+      await lockAccount(em, 'push', user.id);
+      await upsertSubscription(em, user.id, body);
+      await trimSubscriptions(em, user.id, MAX_PUSH_DEVICES);
+    });
     // Before the answer: the next event for this user looks for their devices, here and on every instance.
     this.devices.add(user.id);
   }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { PUSH_TEXT, type PushInfo, type PushTestResult } from '#protocol/push.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
@@ -114,6 +115,49 @@ describe('push subscriptions', () => {
     expect((await me.client.post<PushTestResult>('/api/push/test')).body).toEqual({ sent: 0 });
     const left = await rows('select endpoint from push_subscriptions where user_id = ?', [me.user.id]);
     expect(left.map((r) => r.endpoint)).toEqual([flaky.subscription.endpoint]);
+  });
+});
+
+describe('an endpoint read one way and connected to another (issue 25, SSRF)', () => {
+  // new URL() reads a WNS host in each; web-push's url.parse() connects to 127.0.0.1 or localhost, port 443.
+  const REPRODUCTIONS = ['https://localhost%2Enotify.windows.com/x', 'https://127.0.0.1;.notify.windows.com/'];
+
+  it('is refused on subscribe, and one stored anyway is never connected to: every push goes through the allowlisted agent', async () => {
+    const wns = await startTestApp({ ...endpoint.env, PUSH_ENDPOINT_HOSTS: `${endpoint.env.PUSH_ENDPOINT_HOSTS},*.notify.windows.com` });
+    try {
+      const me = await makeUser(wns);
+      const good = endpoint.device();
+      for (const bad of REPRODUCTIONS) {
+        const res = await me.client.post('/api/push/subscriptions', { ...good.subscription, endpoint: bad });
+        expect(res.status, bad).toBe(400);
+        expect(res.body.message).toBe(MSG.pushServiceNotAllowed);
+      }
+      expect((await me.client.post('/api/push/subscriptions', good.subscription)).status).toBe(201);
+      // As if stored before the check read the endpoint the way web-push does.
+      const db = wns.server.deps.orm.em.fork().getConnection();
+      for (const bad of REPRODUCTIONS) {
+        await db.execute('insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (?, ?, ?, ?)', [
+          me.user.id,
+          bad,
+          good.subscription.keys.p256dh,
+          good.subscription.keys.auth,
+        ]);
+      }
+      const connect = vi.spyOn(tls, 'connect');
+      try {
+        expect((await me.client.post<PushTestResult>('/api/push/test')).body).toEqual({ sent: 1 });
+        const opened = connect.mock.calls.map(([o]) => {
+          const options = o as unknown as { host?: string; port?: number | string };
+          return `${options.host}:${options.port}`;
+        });
+        expect(opened).toEqual([endpoint.env.PUSH_ENDPOINT_HOSTS]);
+      } finally {
+        connect.mockRestore();
+      }
+      expect(good.received).toHaveLength(1);
+    } finally {
+      await wns.close();
+    }
   });
 });
 

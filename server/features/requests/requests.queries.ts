@@ -130,6 +130,22 @@ export function insertRequest(
 
 export type StoredRequest = NonNullable<Awaited<ReturnType<typeof insertRequest>>>;
 
+/**
+ * How many of the owner's requests are on the board (active, last date `today` or later), less
+ * `exceptId`: what MAX_ACTIVE_REQUESTS caps. Read after lockAccount(em, 'requests', userId).
+ */
+export async function currentRequestCount(em: EntityManager, userId: number, today: string, exceptId = 0): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom('requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('last_date', '>=', today)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The request the owner stored with this key (read after a conflicting insert: committed by then). */
 export async function requestIdByClientKey(em: EntityManager, userId: number, clientKey: string): Promise<number | undefined> {
   const row = await kysely(em)

@@ -17,9 +17,11 @@ export function requestsRoutes(deps: Deps) {
   const uploads = imageUploads(deps, ['tripImages']);
   const service = (ctx: AppContext) => new RequestsService(ctx.state.em, deps);
 
-  /** Checks that come before any upload is read: signed in, with a group to post in. */
+  /** Checks that come before any upload is read: signed in, with a group to post in, within the create rate. */
   const mayPost = async (ctx: AppContext, next: Next) => {
-    service(ctx).requireGroup(requireUser(ctx));
+    const user = requireUser(ctx);
+    service(ctx).requireGroup(user);
+    await deps.limits.consume('requests', `user:${user.id}`);
     await next();
   };
 

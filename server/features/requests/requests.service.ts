@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MAX_ACTIVE_REQUESTS } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
 import { recheckChains } from '../chains/chains.service.ts';
 import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
+import { declinePendingOffersOnDeleted } from '../offers/offers.queries.ts';
 import { groupKeyOnceLocked, lockGroupForMatching } from '../matching/matching.queries.ts';
 import { allDatesOf, lastDateOf, type MatchableRequest } from '../matching/matching.rules.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
@@ -17,6 +20,7 @@ import type { UserRecord } from '../users/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
   boardRequests,
+  currentRequestCount,
   deleteRequest,
   deleteTripImages,
   insertRequest,
@@ -109,13 +113,25 @@ export class RequestsService {
     const today = dayOfGroup(groupKey);
     const clientKey = body.clientKey ?? null;
     const stored = await this.deps.events.transaction(this.em, async (em, events) => {
+      /** The request this client key stored before, answered again; this attempt's images go. */
+      const storedBefore = async () => {
+        const id = clientKey === null ? undefined : await requestIdByClientKey(em, user.id, clientKey);
+        if (id !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
+        return id;
+      };
+      // The cap (issue 25): counted under the owner's lock, so parallel creates cannot pass it together.
+      await lockAccount(em, 'requests', user.id);
+      if ((await currentRequestCount(em, user.id, today)) >= MAX_ACTIVE_REQUESTS) {
+        const id = await storedBefore();
+        if (id === undefined) throw invalid(MSG.tooManyActiveRequests);
+        return { id };
+      }
       // One statement: the create's matching locks (its dates', the group's shared), then the row.
       const locked = groupKeyOnceLocked(groupKey, { own: columns.all_dates, desired: columns.desired_dates ?? [] });
       const saved = await insertRequest(em, user.id, columns, locked, clientKey);
       if (saved === undefined) {
-        const stored = await requestIdByClientKey(em, user.id, clientKey!);
+        const stored = await storedBefore();
         if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
-        if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
         return { id: stored };
       }
       // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
@@ -133,9 +149,18 @@ export class RequestsService {
     const columns = columnsOf(user, groupKey, body);
     const today = dayOfGroup(groupKey);
     return this.deps.events.transaction(this.em, async (em, events) => {
+      // The owner's lock before the group's, as a create takes them: new dates can put a past request back on the board.
+      await lockAccount(em, 'requests', user.id);
       await lockGroupForMatching(em, groupKey);
       const saved = await updateOwnRequest(em, id, user.id, columns);
       if (!saved) throw notFound(MSG.requestNotFound);
+      if (
+        saved.status === 'active' &&
+        columns.last_date >= today &&
+        (await currentRequestCount(em, user.id, today, id)) >= MAX_ACTIVE_REQUESTS
+      ) {
+        throw invalid(MSG.tooManyActiveRequests);
+      }
       // Screenshots belong to pairings only: a request that becomes a reserve period loses them.
       const dropped = body.routeType === 'pairing' ? [] : await deleteTripImages(em, id);
       if (dropped.length) events.record({ type: 'files.released', filenames: dropped });
@@ -149,6 +174,8 @@ export class RequestsService {
 
   /**
    * Owner only. Its images and matches (and their acknowledgements) go with it; files after commit.
+   * Pending offers on it are declined first, in the same transaction (an offer left pending on a
+   * request that is gone could still be accepted).
    * It takes its group's matching lock first, as create and edit do: otherwise a create could pick
    * this request as a partner and insert a match pointing at a row being deleted (a foreign key
    * violation). Now a create either runs first (and its match goes with the deletion) or after
@@ -166,6 +193,7 @@ export class RequestsService {
       const files = await tripImageNames(em, id);
       const partners = await matchPartnersOfRequest(em, user.id, id);
       const chains = await proposedChainsOf(em, [id]);
+      const declined = await declinePendingOffersOnDeleted(em, id);
       await deleteRequest(em, id);
       // Its chains lose a member's trip: cancelled, and their members told.
       await recheckChains(em, events, chains, dayOfGroup(groupKey));
@@ -176,6 +204,13 @@ export class RequestsService {
           matchId: m.id,
           status: 'deleted' as const,
           userIds: [user.id, m.otherUserId],
+        })),
+        ...declined.map((d) => ({
+          type: 'offer.answered' as const,
+          offerId: d.id,
+          status: 'declined' as const,
+          fromUserId: d.fromUserId,
+          toUserId: d.toUserId,
         })),
       );
       if (files.length) events.record({ type: 'files.released', filenames: files });

@@ -35,3 +35,13 @@ export async function deleteOwnScheduleImage(em: EntityManager, id: number, user
     .executeTakeFirst();
   return row?.filename;
 }
+
+/** How many schedule images the user keeps (MAX_SCHEDULE_IMAGES caps it). */
+export async function scheduleImageCount(em: EntityManager, userId: number): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom('schedule_images')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -17,9 +17,11 @@ export function scheduleRoutes(deps: Deps) {
   const uploads = imageUploads(deps, [FIELD], { notImage: MSG.scheduleInvalidType, tooMany: MSG.scheduleOneFile });
   const service = (ctx: AppContext) => new ScheduleService(ctx.state.em, deps);
 
-  /** Signed in before any upload is read. */
-  const signedIn = async (ctx: AppContext, next: Next) => {
-    requireUser(ctx);
+  /** Before any upload is read: signed in, within the upload rate, with room for one more image. */
+  const mayUpload = async (ctx: AppContext, next: Next) => {
+    const user = requireUser(ctx);
+    await deps.limits.consume('scheduleUploads', `user:${user.id}`);
+    await service(ctx).requireRoom(user);
     await next();
   };
 
@@ -28,7 +30,7 @@ export function scheduleRoutes(deps: Deps) {
   });
 
   // Multipart with exactly one image in the field `schedule` (the page sends one call per file).
-  router.post('/api/schedule-images', signedIn, uploads.parse, async (ctx) => {
+  router.post('/api/schedule-images', mayUpload, uploads.parse, async (ctx) => {
     const user = requireUser(ctx);
     const files = ([] as unknown[]).concat(ctx.request.files?.[FIELD] ?? []);
     if (files.length === 0) throw invalid(MSG.scheduleFileRequired, FIELD);

@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { MAX_SCHEDULE_IMAGES } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ScheduleImageItem } from '#protocol/shapes.ts';
+import { lockAccount } from '../../db/account-lock.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentScheduleImage } from './schedule.presenter.ts';
-import { deleteOwnScheduleImage, insertScheduleImage, ownScheduleImages } from './schedule.queries.ts';
+import { deleteOwnScheduleImage, insertScheduleImage, ownScheduleImages, scheduleImageCount } from './schedule.queries.ts';
 
 type ScheduleDeps = Pick<Deps, 'events'>;
 
@@ -21,9 +23,18 @@ export class ScheduleService {
     return (await ownScheduleImages(this.em, user.id)).map(presentScheduleImage);
   }
 
-  /** One stored, sniffed image becomes the user's newest schedule image. */
+  /** Refuses before an upload is read when the user already keeps MAX_SCHEDULE_IMAGES (add checks again, locked). */
+  async requireRoom(user: UserRecord): Promise<void> {
+    if ((await scheduleImageCount(this.em, user.id)) >= MAX_SCHEDULE_IMAGES) throw invalid(MSG.tooManyScheduleImages, 'schedule');
+  }
+
+  /** One stored, sniffed image becomes the user's newest schedule image, up to MAX_SCHEDULE_IMAGES of them. */
   async add(user: UserRecord, image: StoredUpload): Promise<ScheduleImageItem> {
-    return presentScheduleImage(await insertScheduleImage(this.em, user.id, image));
+    return this.deps.events.transaction(this.em, async (em) => {
+      await lockAccount(em, 'schedule', user.id);
+      if ((await scheduleImageCount(em, user.id)) >= MAX_SCHEDULE_IMAGES) throw invalid(MSG.tooManyScheduleImages, 'schedule');
+      return presentScheduleImage(await insertScheduleImage(em, user.id, image));
+    });
   }
 
   /** Owner only: another user's id is not found. The file leaves the disk after the commit. */

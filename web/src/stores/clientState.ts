@@ -1,4 +1,5 @@
 // Sign-out and session end: every store and the local cache are cleared.
+import { api } from '../api/client.ts';
 import { resetAdminStores, useAdminSupportStore } from './useAdminStore.ts';
 import { useAdminNotificationStore } from './useAdminNotificationStore.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
@@ -44,16 +45,23 @@ export function resetClientState(): void {
   useSessionStore.getState().clear();
 }
 
-/** Clears the client and lets the server end the session (GET /api/logout redirects to /). */
+/**
+ * Clears the client, has the server end the session (POST /api/logout: a GET would let any site's
+ * link sign the crew member out), then goes to /.
+ */
 export function logout(): void {
-  // The screen stays as it is until the browser has left for /api/logout, so nothing signed-out
-  // shows before the server has ended the session. This device's push goes first (it needs the session).
+  // The screen stays as it is until the browser has left for /, so nothing signed-out shows before
+  // the server has ended the session. This device's push goes first (it needs the session).
   stopRealtime?.();
-  void forgetThisDevice().finally(() => {
-    resetDataStores();
-    useSessionStore.getState().forget();
-    window.location.href = '/api/logout';
-  });
+  void forgetThisDevice()
+    .finally(() => api.post('/api/logout', undefined as never))
+    // A failed sign-out still leaves: / shows whoever the server says is signed in.
+    .catch(() => undefined)
+    .finally(() => {
+      resetDataStores();
+      useSessionStore.getState().forget();
+      window.location.href = '/';
+    });
 }
 
 /**
