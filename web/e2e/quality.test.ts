@@ -121,12 +121,12 @@ describe.skipIf(!hasChromium)('tabs by keyboard', () => {
     expect(new URL(page.url()).searchParams.get('tab')).toBe('support');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Support Requests');
     await page.keyboard.press('End');
-    await expect.poll(selected).toBe('System Activity');
+    await expect.poll(selected).toBe('Roster Rules');
     await page.keyboard.press('ArrowRight');
     await expect.poll(selected).toBe('Email Templates');
     await page.keyboard.press('Home');
     await expect.poll(selected).toBe('Email Templates');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(selected).toBe('System Activity');
+    await expect.poll(selected).toBe('Roster Rules');
   });
 });
