@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
+import { isMessageOffer } from '#protocol/offerText.ts';
 import { isCurrent, todayUtc } from '#protocol/rules.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
@@ -200,6 +201,8 @@ export class OffersService {
     if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
     if (head.toUserId !== user.id) throw forbidden(MSG.offerOnlyRecipient);
     if (head.status !== 'pending') throw conflict(MSG.offerAlreadyAnswered);
+    // A message asking to trade names no trip: accepting it would report a trade that moved nothing.
+    if (status === 'accepted' && isMessageOffer(head)) throw conflict(MSG.offerMessageNothingToAccept);
     await this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();

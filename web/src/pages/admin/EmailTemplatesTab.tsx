@@ -20,6 +20,7 @@ const ICONS: Record<EmailTemplateType, ReactNode> = {
   drop_trade_request: <PlaneIcon />,
   pickup_trade_request: <UsersIcon />,
   trade_trade_request: <RepeatIcon />,
+  message_trade_request: <MessageIcon />,
   match_notification: <MessageIcon />,
   chain_notification: <RepeatIcon />,
 };
