@@ -11,21 +11,29 @@ import { TEXT } from '../texts.ts';
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, serverError, pending, submit } = useSchemaForm(forgotPasswordSchema, MSG.forgotFailed, async (data) => {
+  const { errors, serverError, pending, submit, reset } = useSchemaForm(forgotPasswordSchema, { email }, MSG.forgotFailed, async (data) => {
     await useSessionStore.getState().forgotPassword(data);
     setSent(true);
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   if (sent) {
     return (
       <AuthLayout title={TEXT.checkYourEmail}>
-        <p className="auth-text">{MSG.forgotPasswordSent}</p>
-        <p className="auth-text muted">
-          We sent the link to <strong>{email.trim()}</strong>. It expires in one hour.
+        {/* One text that never claims more than the server knows: it answers the same for any address. */}
+        <p className="auth-text">
+          {TEXT.forgotSentBefore} <strong className="ident">{email.trim()}</strong>
+          {TEXT.forgotSentAfter}
         </p>
         <div className="stack">
-          <button type="button" className="button button-outline button-block" onClick={() => setSent(false)}>
+          <button
+            type="button"
+            className="button button-outline button-block"
+            onClick={() => {
+              reset();
+              setSent(false);
+            }}
+          >
             {TEXT.tryDifferentEmail}
           </button>
           <Link to="/login" className="button button-primary button-block">

@@ -12,6 +12,7 @@ import { toast } from '../../stores/useToastStore.ts';
 import { TEXT } from '../../texts.ts';
 import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
 import { ListStatus } from './ListStatus.tsx';
+import { Ident } from '../../components/Ident.tsx';
 
 const deleteText = (name: string) =>
   `Are you sure you want to delete the account for ${name}? This action cannot be undone and will remove all their data including requests, messages, and trade history.`;
@@ -44,8 +45,8 @@ const columns: Column<AdminUserItem>[] = [
       </span>
     ),
   },
-  { key: 'email', header: 'Email', cell: (u) => <span className="break-anywhere">{u.email}</span> },
-  { key: 'employee', header: 'Employee #', cell: (u) => u.employeeNumber ?? '-' },
+  { key: 'email', header: 'Email', cell: (u) => <Ident value={u.email} /> },
+  { key: 'employee', header: 'Employee #', cell: (u) => (u.employeeNumber ? <Ident value={u.employeeNumber} /> : '-') },
   { key: 'airline', header: 'Airline', cell: (u) => u.airline ?? '-' },
   {
     key: 'position',
