@@ -1,9 +1,12 @@
 // Web-only user-facing texts. Texts shared with the server live in protocol/messages.ts (MSG).
 import type { DashboardStats } from '#protocol/shapes.ts';
 
-/** What the Completed count holds, so declined offers are not read as trades done (issue 28). */
-export const completedCountText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) =>
-  `Completed: ${s.acceptedTrades} accepted, ${s.declinedTrades} declined`;
+/** What the Completed count holds, so declined offers are not read as trades done (issue 28): "1 accepted, 1 declined". */
+export const completedSplitText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) =>
+  `${s.acceptedTrades} accepted, ${s.declinedTrades} declined`;
+
+/** The Completed tab's line: "Completed: 1 accepted, 1 declined". */
+export const completedCountText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) => `Completed: ${completedSplitText(s)}`;
 
 export const TEXT = {
   productName: 'Crewtrade',
@@ -16,8 +19,8 @@ export const TEXT = {
   forgotPassword: 'Forgot password?',
   checkYourEmail: 'Check Your Email',
   // Check Your Email: one text, as sure as the server's answer (the same whether or not the account exists).
-  forgotSentBefore: 'If an account exists for',
-  forgotSentAfter: ', we sent it a link to reset the password. The link works for one hour.',
+  forgotSentBefore: 'If an account exists for this address, we sent it a link to reset the password:',
+  forgotSentAfter: 'The link works for one hour.',
   tryDifferentEmail: 'Try Different Email',
   backToSignIn: 'Back to Sign In',
   invalidResetLink: 'Invalid Reset Link',
@@ -252,8 +255,8 @@ export const TEXT = {
   chainBellSection: 'Trade Chains',
   chainBellMessage: 'You give {give} and get {get}',
   chainLegDone: 'You gave {give} to {to} and got {get} from {from}',
-  chainLegGave: 'You gave',
-  chainLegGot: 'You got',
+  chainLegGave: 'You gave to',
+  chainLegGot: 'You got from',
   chainCompletedOn: 'Completed',
   dismiss: 'Dismiss',
   removeChainTradeConfirm: 'Remove this three-way trade from your view? The other two crew members still see it.',

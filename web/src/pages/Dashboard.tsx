@@ -19,7 +19,7 @@ import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { completedCountText, TEXT } from '../texts.ts';
+import { completedSplitText, TEXT } from '../texts.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
@@ -135,7 +135,7 @@ export default function Dashboard() {
         <StatCard
           label="Completed Trades"
           value={stats?.acceptedTrades ?? 0}
-          note={completedCountText(stats ?? { acceptedTrades: 0, declinedTrades: 0 })}
+          note={completedSplitText(stats ?? { acceptedTrades: 0, declinedTrades: 0 })}
           to="/trades?tab=approved"
         />
       </section>

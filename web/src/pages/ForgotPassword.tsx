@@ -8,6 +8,23 @@ import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
+/**
+ * The address the link went to, on a line of its own: it never breaks inside its name or its
+ * domain; a phone too narrow for both breaks it after the "@" (each part is cut with an ellipsis
+ * only if even it is too wide).
+ */
+function Address({ value }: { value: string }) {
+  const at = value.lastIndexOf('@');
+  if (at < 1) return <strong className="ident auth-address">{value}</strong>;
+  return (
+    <strong className="auth-address">
+      <span className="ident">{value.slice(0, at + 1)}</span>
+      <wbr />
+      <span className="ident">{value.slice(at + 1)}</span>
+    </strong>
+  );
+}
+
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
@@ -22,8 +39,7 @@ export default function ForgotPassword() {
       <AuthLayout title={TEXT.checkYourEmail}>
         {/* One text that never claims more than the server knows: it answers the same for any address. */}
         <p className="auth-text">
-          {TEXT.forgotSentBefore} <strong className="ident">{email.trim()}</strong>
-          {TEXT.forgotSentAfter}
+          {TEXT.forgotSentBefore} <Address value={email.trim()} /> {TEXT.forgotSentAfter}
         </p>
         <div className="stack">
           <button

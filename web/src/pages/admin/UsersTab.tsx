@@ -54,7 +54,8 @@ const columns: Column<AdminUserItem>[] = [
     cell: (u) => (u.position ? <span className={`badge ${POSITION_BADGE[u.position]}`}>{positionLabel(u.position)}</span> : '-'),
   },
   { key: 'base', header: 'Base', cell: (u) => u.base ?? '-' },
-  { key: 'joined', header: 'Joined', cell: (u) => joinedOn(u.createdAt) },
+  // A date reads as one piece too: the name column gives way first.
+  { key: 'joined', header: 'Joined', cell: (u) => <span className="admin-date">{joinedOn(u.createdAt)}</span> },
   { key: 'admin', header: 'Admin', cell: (u) => (u.isAdmin ? <span className="badge badge-admin">{TEXT.adminBadge}</span> : '') },
 ];
 
