@@ -80,7 +80,7 @@ export interface Endpoints {
   'PUT /api/matches/:id/status': { body: MatchStatusBody; response: MatchItem };
   'DELETE /api/matches/:id': { response: MessageResponse };
 
-  // Three-way trade chains (issue 14): the caller's open ones, then the newest ended (CHAINS_LISTED); each member answers for their own request.
+  // Three-way trade chains (issue 14): the caller's open ones, then the newest ended of the last 7 days they did not dismiss (CHAINS_LISTED); each member answers for their own request.
   'GET /api/chains': { response: ChainItem[] };
   /** Accepting as the third member completes the chain: three requests completed, three trades rows. */
   'POST /api/chains/:id/accept': { response: ChainItem };

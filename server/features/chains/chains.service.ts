@@ -160,9 +160,13 @@ export class ChainsService {
 
   /** A completed chain leaves the caller's Completed tab and count (the others keep it). Idempotent. */
   async hide(user: UserRecord, id: number): Promise<void> {
-    const status = await markMemberView(this.em, id, user.id, 'hidden_at', ['completed']);
-    if (status === undefined) throw notFound(MSG.chainNotFound);
-    if (status !== 'completed') throw conflict(MSG.chainNotCompleted);
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const status = await markMemberView(em, id, user.id, 'hidden_at', ['completed']);
+      if (status === undefined) throw notFound(MSG.chainNotFound);
+      if (status !== 'completed') throw conflict(MSG.chainNotCompleted);
+      // The caller's Completed Trades count went down.
+      events.record({ type: 'badges.stale', userIds: [user.id] });
+    });
   }
 
   /**

@@ -3,9 +3,10 @@
 // tab (GET /api/chains/completed) and on the dashboard, until the member removes it there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
-import type { ChainItem } from '#protocol/shapes.ts';
+import type { ChainItem, DashboardStats } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
+import { connectSocket, nextEvent, nextEventWhere } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { onlyChain, postRing } from './chains.fixtures.ts';
 
@@ -68,8 +69,16 @@ describe('completed chains on the Completed tab', () => {
     await sql(app.databaseUrl, `update trade_chains set updated_at = now() - interval '30 days' where id = $1`, [id]);
     expect((await b.client.get('/api/chains')).body).toEqual([]);
     expect(ids((await a.client.get('/api/chains/completed')).body)).toEqual([id]);
-    // Removed from A's Completed tab: gone there and from A's count, not from B's.
+    // Removed from A's Completed tab: gone there and from A's count (A's sockets hear it), not from B's.
+    let first: Promise<unknown> | undefined;
+    const socket = await connectSocket(app.url, a.client.cookieHeader, (s) => {
+      first = nextEvent(s, 'badges');
+    });
+    await first;
+    const recounted = nextEventWhere(socket, 'badges', (s: DashboardStats) => s.acceptedTrades === 0);
     expect((await a.client.post(`/api/chains/${id}/hide`)).status).toBe(200);
+    expect(await recounted).toMatchObject({ completedTrades: 0, acceptedTrades: 0 });
+    socket.close();
     expect((await a.client.get('/api/chains/completed')).body).toEqual([]);
     expect((await a.client.get('/api/dashboard/stats')).body).toMatchObject({ completedTrades: 0, acceptedTrades: 0 });
     expect((await b.client.get('/api/dashboard/stats')).body).toMatchObject({ completedTrades: 1, acceptedTrades: 1 });

@@ -97,7 +97,10 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
           </dd>
           <dt>{TEXT.htmlTemplate}</dt>
           <dd>
-            <pre className="template-html">{template.htmlTemplate}</pre>
+            {/* Focusable: a long template scrolls inside its box, and a keyboard must reach that too. */}
+            <pre className="template-html" tabIndex={0}>
+              {template.htmlTemplate}
+            </pre>
           </dd>
         </dl>
       )}
