@@ -123,7 +123,9 @@ describe.skipIf(!hasChromium)('who gives what to whom', () => {
       await l.keyboard.press('Escape');
       await l.goto('/trades?tab=approved');
       await card(l, "You offered to pick up Maya Okafor's ATL4999 (Dec 16) and give your ATL4800 in exchange").waitFor(LIVE);
-      expect(await card(l, 'You sent Maya Okafor a message asking to trade').isVisible()).toBe(true);
+      const sentMessage = card(l, 'You sent Maya Okafor a message asking to trade');
+      expect(await sentMessage.getByText('Declined').count()).toBe(0);
+      expect(await sentMessage.getByText(OFFER_TEXT.dismissedStatus).count()).toBe(2);
       await saveScreenshot(l, `${width}-texts-trades-sent-completed`);
 
       // The dashboard's Completed Trades card counts trades done and says what the count holds.

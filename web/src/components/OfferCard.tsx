@@ -115,7 +115,7 @@ export function OfferCard({ offer, myId, actions }: OfferCardProps) {
       <dl className="details">
         {what && <Detail label={what.label}>{what.value}</Detail>}
         <Detail label="Sent">{formatDateTime(offer.createdAt)}</Detail>
-        {offer.respondedAt && <Detail label={STATUS_LABELS[offer.status]}>{formatDateTime(offer.respondedAt)}</Detail>}
+        {offer.respondedAt && <Detail label={status}>{formatDateTime(offer.respondedAt)}</Detail>}
       </dl>
       {offer.request && <TargetRequest title={received ? 'Your Request' : 'Their Request'} request={offer.request} />}
       {offer.message && <p className="request-notes">{offer.message}</p>}
