@@ -38,7 +38,13 @@ const CASES: [RequestType, RouteType, boolean, string, string][] = [
     'Liam Brennan wants to pick up your ATL4999 (Dec 16) and offers their ATL4800 in exchange',
     "You offered to pick up Maya Okafor's ATL4999 (Dec 16) and give your ATL4800 in exchange",
   ],
-  ['pickup', 'pairing', false, 'Liam Brennan wants to pick up your ATL4999 (Dec 16)', "You offered to pick up Maya Okafor's ATL4999 (Dec 16)"],
+  [
+    'pickup',
+    'pairing',
+    false,
+    'Liam Brennan wants to pick up your ATL4999 (Dec 16)',
+    "You offered to pick up Maya Okafor's ATL4999 (Dec 16)",
+  ],
   [
     'pickup',
     'reserve_period',
@@ -53,7 +59,13 @@ const CASES: [RequestType, RouteType, boolean, string, string][] = [
     'Liam Brennan wants to pick up your reserve period R1 0500-1700 (Dec 16)',
     "You offered to pick up Maya Okafor's reserve period R1 0500-1700 (Dec 16)",
   ],
-  ['drop', 'pairing', true, 'Liam Brennan wants to give you their ATL4800 (Dec 16)', 'You offered to give Maya Okafor your ATL4800 (Dec 16)'],
+  [
+    'drop',
+    'pairing',
+    true,
+    'Liam Brennan wants to give you their ATL4800 (Dec 16)',
+    'You offered to give Maya Okafor your ATL4800 (Dec 16)',
+  ],
   ['drop', 'pairing', false, 'Liam Brennan wants to give you a pairing (Dec 16)', 'You offered to give Maya Okafor a pairing (Dec 16)'],
   [
     'drop',
@@ -76,7 +88,13 @@ const CASES: [RequestType, RouteType, boolean, string, string][] = [
     'Liam Brennan offers their ATL4800 (Dec 18) for your ATL4999 (Dec 16)',
     "You offered your ATL4800 (Dec 18) for Maya Okafor's ATL4999 (Dec 16)",
   ],
-  ['trade', 'pairing', false, 'Liam Brennan wants to trade for your ATL4999 (Dec 16)', "You offered to trade for Maya Okafor's ATL4999 (Dec 16)"],
+  [
+    'trade',
+    'pairing',
+    false,
+    'Liam Brennan wants to trade for your ATL4999 (Dec 16)',
+    "You offered to trade for Maya Okafor's ATL4999 (Dec 16)",
+  ],
   [
     'trade',
     'reserve_period',
@@ -124,11 +142,17 @@ describe('offerSentence', () => {
   it('a request deleted since keeps the offer readable by its date', () => {
     const o: OfferFacts = { ...offer('pickup', 'pairing', true), requestId: null, request: null };
     expect(isMessageOffer(o)).toBe(false);
-    expect(offerSentence(o, 'received', names)).toBe('Liam Brennan wants to pick up your pairing (Dec 16) and offers their ATL4800 in exchange');
+    expect(offerSentence(o, 'received', names)).toBe(
+      'Liam Brennan wants to pick up your pairing (Dec 16) and offers their ATL4800 in exchange',
+    );
   });
 
   it('takes the offered trip’s day from the sender’s trade request when sent on a match', () => {
-    const o: OfferFacts = { ...offer('trade', 'pairing', true), tradeDate: '2026-12-16', senderRequest: { type: 'trade', date: '2026-12-20' } };
+    const o: OfferFacts = {
+      ...offer('trade', 'pairing', true),
+      tradeDate: '2026-12-16',
+      senderRequest: { type: 'trade', date: '2026-12-20' },
+    };
     expect(offerSentence(o, 'received', names)).toBe('Liam Brennan offers their ATL4800 (Dec 20) for your ATL4999 (Dec 16)');
   });
 

@@ -102,30 +102,38 @@ const someTrip = (o: OfferFacts, trip: OfferTrip) => {
 
 /** The sentence of an offer as its reader sees it (cards, the bell, push, mail). */
 export function offerSentence(o: OfferFacts, side: OfferSide, names: OfferNames): string {
-  if (isMessageOffer(o)) return side === 'received' ? `${names.from} sent you a message asking to trade` : `You sent ${names.to} a message asking to trade`;
+  if (isMessageOffer(o))
+    return side === 'received' ? `${names.from} sent you a message asking to trade` : `You sent ${names.to} a message asking to trade`;
   const { recipients, offered } = offerTrips(o);
   const yours = tripText(recipients);
   if (side === 'received') {
     const s = names.from;
-    if (o.requestType === 'pickup') return `${s} wants to pick up your ${yours}${offered ? ` and offers their ${tripText(offered)} in exchange` : ''}`;
-    if (o.requestType === 'drop') return `${s} wants to give you ${offered ? `their ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
+    if (o.requestType === 'pickup')
+      return `${s} wants to pick up your ${yours}${offered ? ` and offers their ${tripText(offered)} in exchange` : ''}`;
+    if (o.requestType === 'drop')
+      return `${s} wants to give you ${offered ? `their ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
     return offered ? `${s} offers their ${tripText(offered)} for your ${yours}` : `${s} wants to trade for your ${yours}`;
   }
   const r = names.to;
-  if (o.requestType === 'pickup') return `You offered to pick up ${r}'s ${yours}${offered ? ` and give your ${tripText(offered)} in exchange` : ''}`;
-  if (o.requestType === 'drop') return `You offered to give ${r} ${offered ? `your ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
+  if (o.requestType === 'pickup')
+    return `You offered to pick up ${r}'s ${yours}${offered ? ` and give your ${tripText(offered)} in exchange` : ''}`;
+  if (o.requestType === 'drop')
+    return `You offered to give ${r} ${offered ? `your ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
   return offered ? `You offered your ${tripText(offered)} for ${r}'s ${yours}` : `You offered to trade for ${r}'s ${yours}`;
 }
 
 /** The sentence the sender reads when the recipient (names.to) answered. */
 export function offerAnswerSentence(o: OfferFacts, status: Exclude<OfferStatus, 'pending'>, names: OfferNames): string {
   const r = names.to;
-  if (isMessageOffer(o)) return status === 'declined' ? `${r} dismissed your message asking to trade` : `${r} answered your message asking to trade`;
+  if (isMessageOffer(o))
+    return status === 'declined' ? `${r} dismissed your message asking to trade` : `${r} answered your message asking to trade`;
   const verb = status === 'accepted' ? 'accepted' : 'declined';
   const { recipients, offered } = offerTrips(o);
   const theirs = tripText(recipients);
-  if (o.requestType === 'pickup') return `${r} ${verb} your offer to pick up their ${theirs}${offered ? ` for your ${tripText(offered)}` : ''}`;
-  if (o.requestType === 'drop') return `${r} ${verb} your offer to give them ${offered ? `your ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
+  if (o.requestType === 'pickup')
+    return `${r} ${verb} your offer to pick up their ${theirs}${offered ? ` for your ${tripText(offered)}` : ''}`;
+  if (o.requestType === 'drop')
+    return `${r} ${verb} your offer to give them ${offered ? `your ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date })}`;
   return offered ? `${r} ${verb} your ${tripText(offered)} for their ${theirs}` : `${r} ${verb} your offer to trade for their ${theirs}`;
 }
 

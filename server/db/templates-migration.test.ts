@@ -31,16 +31,16 @@ describe('Migration20261126162645', () => {
       `<h2 style="color:#1d4ed8">${title}</h2><p>Hi {{recipientName}},</p><p>{{senderName}} (#{{employeeNumber}}, {{position}} at {{base}}) ${verb} ` +
       '<strong>{{route}}</strong> on <strong>{{date}}</strong>.</p><p style="color:#6b7280;font-size:12px">Sign in to Crewtrade to respond.</p></div>';
     const oldVariables = ['recipientName', 'senderName', 'route', 'date', 'base', 'position', 'employeeNumber'];
-    await sql(testDb.url, `update email_templates set subject_template = $1, html_template = $2, variables = $3 where template_type = 'pickup_trade_request'`, [
-      OLD.pickup,
-      seededHtml('would like to take', 'Someone wants your trip'),
-      oldVariables,
-    ]);
-    await sql(testDb.url, `update email_templates set subject_template = $1, html_template = $2, variables = $3 where template_type = 'drop_trade_request'`, [
-      'Edited: {{senderName}} drops {{route}}',
-      '<p>Our own words for {{recipientName}}</p>',
-      oldVariables,
-    ]);
+    await sql(
+      testDb.url,
+      `update email_templates set subject_template = $1, html_template = $2, variables = $3 where template_type = 'pickup_trade_request'`,
+      [OLD.pickup, seededHtml('would like to take', 'Someone wants your trip'), oldVariables],
+    );
+    await sql(
+      testDb.url,
+      `update email_templates set subject_template = $1, html_template = $2, variables = $3 where template_type = 'drop_trade_request'`,
+      ['Edited: {{senderName}} drops {{route}}', '<p>Our own words for {{recipientName}}</p>', oldVariables],
+    );
     await sql(testDb.url, `delete from email_templates where template_type = 'message_trade_request'`);
     await sql(testDb.url, `delete from mikro_orm_migrations where name = 'Migration20261126162645'`);
 

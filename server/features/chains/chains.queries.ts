@@ -295,7 +295,13 @@ export function completedChainsOfUser(em: EntityManager, userId: number, limit: 
  * Marks the member's own view of a chain (dismissed from /matches, removed from the Completed
  * tab) once; the chain's status, or undefined when the user is not a member.
  */
-export async function markMemberView(em: EntityManager, chainId: number, userId: number, column: 'dismissed_at' | 'hidden_at', statuses: readonly string[]) {
+export async function markMemberView(
+  em: EntityManager,
+  chainId: number,
+  userId: number,
+  column: 'dismissed_at' | 'hidden_at',
+  statuses: readonly string[],
+) {
   const chain = await kysely(em)
     .selectFrom('trade_chains as t')
     .innerJoin('trade_chain_members as m', 'm.chain_id', 't.id')

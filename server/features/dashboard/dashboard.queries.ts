@@ -25,7 +25,9 @@ const answeredOffers = (eb: Users, side: 'to_user_id' | 'from_user_id') =>
     .select(['t.id', 't.status'])
     .whereRef(`t.${side}`, '=', 'u.id')
     .where('t.status', 'in', ['accepted', 'declined'])
-    .where((w) => w.or([w('t.request_id', 'is not', null), w('t.offer_route', 'is not', null), w('t.offer_reserve_period', 'is not', null)]))
+    .where((w) =>
+      w.or([w('t.request_id', 'is not', null), w('t.offer_route', 'is not', null), w('t.offer_reserve_period', 'is not', null)]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -103,7 +103,10 @@ describe('the other types', () => {
 describe('a message-only offer (Request Trade from a crew profile)', () => {
   it('reads as a message asking to trade in the bell and the mail, which quotes it', async () => {
     const { maya, liam } = await mayaAndLiam();
-    const sent = await liam.client.post<OfferItem>('/api/trade-requests', { toUserId: maya.user.id, message: 'Any trips on the 16th? <b>' });
+    const sent = await liam.client.post<OfferItem>('/api/trade-requests', {
+      toUserId: maya.user.id,
+      message: 'Any trips on the 16th? <b>',
+    });
     expect(sent.status).toBe(201);
     const sentence = 'Liam Brennan sent you a message asking to trade';
     expect((await bell(maya))[0]?.message).toBe(sentence);
@@ -118,13 +121,21 @@ describe('a message-only offer (Request Trade from a crew profile)', () => {
     const accept = await maya.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
     expect([accept.status, accept.body.message]).toEqual([409, MSG.offerMessageNothingToAccept]);
     expect((await maya.client.get<OfferItem[]>('/api/trade-requests')).body.map((o) => o.id)).toEqual([offer.id]);
-    expect((await maya.client.get('/api/dashboard/stats')).body).toMatchObject({ acceptedTrades: 0, declinedTrades: 0, completedTrades: 0 });
+    expect((await maya.client.get('/api/dashboard/stats')).body).toMatchObject({
+      acceptedTrades: 0,
+      declinedTrades: 0,
+      completedTrades: 0,
+    });
 
     const dismiss = await maya.client.put<OfferItem>(`/api/trade-requests/${offer.id}`, { status: 'declined' });
     expect([dismiss.status, dismiss.body.status]).toEqual([200, 'declined']);
     expect((await bell(liam))[0]).toMatchObject({ message: 'Maya Okafor dismissed your message asking to trade' });
     // A dismissed message is no declined trade.
-    expect((await maya.client.get('/api/dashboard/stats')).body).toMatchObject({ acceptedTrades: 0, declinedTrades: 0, completedTrades: 0 });
+    expect((await maya.client.get('/api/dashboard/stats')).body).toMatchObject({
+      acceptedTrades: 0,
+      declinedTrades: 0,
+      completedTrades: 0,
+    });
     expect((await readOutbox(app.databaseUrl, liam.email)).map((m) => m.subject)).toEqual([]);
   });
 });

@@ -99,7 +99,12 @@ export function presentOfferNotification(row: OfferNotificationRow): OfferNotifi
     createdAt: new Date(row.createdAt).toISOString(),
   };
   if (row.type === 'trade_request') {
-    return { ...base, type: 'trade_request', title: OFFER_NOTIFICATION_TITLES.trade_request, message: offerSentence(facts, 'received', names) };
+    return {
+      ...base,
+      type: 'trade_request',
+      title: OFFER_NOTIFICATION_TITLES.trade_request,
+      message: offerSentence(facts, 'received', names),
+    };
   }
   const accepted = row.status === 'accepted';
   return {

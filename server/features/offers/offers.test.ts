@@ -210,12 +210,16 @@ describe('notifications', () => {
     const [n] = (await owner.client.get('/api/trade-request-notifications')).body;
     expect(n).toMatchObject({ tradeRequestId: offer.id, type: 'trade_request', isRead: false, title: 'New Trade Request' });
     // From Olive's side, both named: Oscar picks up her trip (her card's badge says Drop), gives his.
-    expect(n.message).toBe(`Oscar Offerer wants to pick up your ${request.route} (${shortDate(request.date)}) and offers their P-OFFER in exchange`);
+    expect(n.message).toBe(
+      `Oscar Offerer wants to pick up your ${request.route} (${shortDate(request.date)}) and offers their P-OFFER in exchange`,
+    );
     expect((await owner.client.post(`/api/trade-request-notifications/${offer.id}/mark-read`)).status).toBe(200);
     expect((await owner.client.get('/api/trade-request-notifications')).body).toEqual([]);
     await owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
     const [answer] = (await offerer.client.get('/api/trade-request-notifications')).body;
     expect(answer).toMatchObject({ tradeRequestId: offer.id, type: 'trade_response', title: 'Trade Request Accepted' });
-    expect(answer.message).toBe(`Olive Owner accepted your offer to pick up their ${request.route} (${shortDate(request.date)}) for your P-OFFER`);
+    expect(answer.message).toBe(
+      `Olive Owner accepted your offer to pick up their ${request.route} (${shortDate(request.date)}) for your P-OFFER`,
+    );
   });
 });

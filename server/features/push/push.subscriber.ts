@@ -62,8 +62,11 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       // Cancelled before the push went out: nothing left to tell.
       const offer = offers.get(e.offerId);
       if (!offer) return [];
-      if (e.type === 'offer.sent') return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
-      return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, offerAnswerSentence(offer, e.status, partiesOf(e))) }];
+      if (e.type === 'offer.sent')
+        return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
+      return [
+        { userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, offerAnswerSentence(offer, e.status, partiesOf(e))) },
+      ];
     }
     return [];
   });
