@@ -84,12 +84,18 @@ export interface Endpoints {
   'PUT /api/matches/:id/status': { body: MatchStatusBody; response: MatchItem };
   'DELETE /api/matches/:id': { response: MessageResponse };
 
-  // Three-way trade chains (issue 14): the caller's open ones, then the newest ended (CHAINS_LISTED); each member answers for their own request.
+  // Three-way trade chains (issue 14): the caller's open ones, then the newest ended of the last 7 days they did not dismiss (CHAINS_LISTED); each member answers for their own request.
   'GET /api/chains': { response: ChainItem[] };
   /** Accepting as the third member completes the chain: three requests completed, three trades rows. */
   'POST /api/chains/:id/accept': { response: ChainItem };
   /** One decline ends the chain for all three. */
   'POST /api/chains/:id/decline': { response: ChainItem };
+  /** Completed chains as trades on the Trades screen's Completed tab, less those the caller removed there (issue 28). */
+  'GET /api/chains/completed': { response: ChainItem[] };
+  /** An ended chain leaves the caller's /matches (409 while open); ended chains leave by themselves after 7 days. */
+  'POST /api/chains/:id/dismiss': { response: MessageResponse };
+  /** A completed chain leaves the caller's Completed tab and count. */
+  'POST /api/chains/:id/hide': { response: MessageResponse };
 
   'GET /api/notifications': { response: MatchNotification[] };
   'POST /api/notifications/acknowledge': { body: AcknowledgeBody; response: MessageResponse };
@@ -206,6 +212,9 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/chains': true,
   'POST /api/chains/:id/accept': true,
   'POST /api/chains/:id/decline': true,
+  'GET /api/chains/completed': true,
+  'POST /api/chains/:id/dismiss': true,
+  'POST /api/chains/:id/hide': true,
   'GET /api/notifications': true,
   'POST /api/notifications/acknowledge': true,
   'POST /api/trade-requests': true,

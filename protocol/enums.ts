@@ -83,6 +83,8 @@ export const EMAIL_TEMPLATE_TYPES = [
   'drop_trade_request',
   'pickup_trade_request',
   'trade_trade_request',
+  // A message asking to trade, sent from a crew profile (issue 28): nothing to pick up or drop.
+  'message_trade_request',
   'match_notification',
   'chain_notification',
 ] as const;

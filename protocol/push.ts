@@ -27,12 +27,10 @@ export const PUSH_TEXT = {
   matchBody: (name: string) => `Your request matches one of ${name}’s. Open Matches to trade.`,
   chainTitle: 'Three-Way Trade Found',
   chainBody: (names: readonly string[]) => `You, ${names.join(' and ')} can trade in a ring. Open Matches to answer.`,
+  // An offer's body is its sentence from the reader's side (protocol/offerText.ts), as in the bell.
   offerTitle: 'New Trade Request',
-  offerBody: (name: string) => `${name} sent you a trade request.`,
   acceptedTitle: 'Trade Request Accepted',
-  acceptedBody: (name: string) => `${name} accepted your trade request.`,
   declinedTitle: 'Trade Request Declined',
-  declinedBody: (name: string) => `${name} declined your trade request.`,
   messageTitle: (name: string) => `Message from ${name}`,
   photoOnly: 'Sent a photo',
   testTitle: 'Crewtrade',

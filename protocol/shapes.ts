@@ -120,7 +120,16 @@ export interface DashboardStats {
   activeRequests: number;
   pendingMatches: number;
   pendingTrades: number;
+  /**
+   * What the Trades screen's Completed tab lists as trades: accepted and declined offers (spec
+   * section 4 counts them together) and completed three-way chains, less those the user removed.
+   * Messages asking to trade are no trades and count nowhere (issue 28).
+   */
   completedTrades: number;
+  /** Of those, the trades done: accepted offers and completed chains (one each). */
+  acceptedTrades: number;
+  /** Of those, the declined offers. */
+  declinedTrades: number;
   unacknowledgedNotifications: number;
   unreadMessages: number;
 }

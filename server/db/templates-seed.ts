@@ -2,7 +2,25 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from './kysely.ts';
 
 export const TEMPLATE_VARIABLES = {
-  request: ['recipientName', 'senderName', 'route', 'date', 'base', 'position', 'employeeNumber'],
+  // summary: the offer as its recipient reads it, both parties named (protocol/offerText.ts);
+  // yourTrip / offeredTrip: the recipient's trip and the sender's ("nothing" when none). route and
+  // date, the spec's, name the trip the template's verb acts on: the recipient's for a pickup or a
+  // trade, the sender's for a drop (docs/decisions/0025).
+  request: [
+    'recipientName',
+    'senderName',
+    'summary',
+    'yourTrip',
+    'offeredTrip',
+    'message',
+    'route',
+    'date',
+    'base',
+    'position',
+    'employeeNumber',
+  ],
+  /** A message asking to trade, sent from a crew profile: no trip to name. */
+  message: ['recipientName', 'senderName', 'summary', 'message', 'base', 'position', 'employeeNumber'],
   match: [
     'recipientName',
     'matchedUserName',
@@ -24,31 +42,47 @@ const layout = (title: string, body: string) =>
   `<h2 style="color:#1d4ed8">${title}</h2>${body}` +
   `<p style="color:#6b7280;font-size:12px">Sign in to Crewtrade to respond.</p></div>`;
 
-const requestBody = (verb: string) =>
-  `<p>Hi {{recipientName}},</p><p>{{senderName}} (#{{employeeNumber}}, {{position}} at {{base}}) ${verb} ` +
-  `<strong>{{route}}</strong> on <strong>{{date}}</strong>.</p>`;
+const sender = `<p>{{senderName}} is #{{employeeNumber}}, {{position}} at {{base}}.</p>`;
+
+/** One body for the three offer types: the sentence says who gives what to whom, whatever the type. */
+const requestBody =
+  `<p>Hi {{recipientName}},</p><p><strong>{{summary}}.</strong></p>` +
+  `<ul><li>Your trip: {{yourTrip}}</li><li>Offered in exchange: {{offeredTrip}}</li></ul>` +
+  `<p>{{message}}</p>${sender}`;
 
 export const DEFAULT_TEMPLATES = [
   {
     templateType: 'drop_trade_request',
     templateName: 'Drop Trade Request',
-    subjectTemplate: '{{senderName}} wants to drop {{route}} on {{date}}',
-    htmlTemplate: layout('A trip is up for grabs', requestBody('wants to give up')),
+    subjectTemplate: '{{summary}}',
+    htmlTemplate: layout('A trip is offered to you', requestBody),
     variables: TEMPLATE_VARIABLES.request,
   },
   {
     templateType: 'pickup_trade_request',
     templateName: 'Pickup Trade Request',
-    subjectTemplate: '{{senderName}} wants to pick up {{route}} on {{date}}',
-    htmlTemplate: layout('Someone wants your trip', requestBody('would like to take')),
+    subjectTemplate: '{{summary}}',
+    htmlTemplate: layout('Someone wants your trip', requestBody),
     variables: TEMPLATE_VARIABLES.request,
   },
   {
     templateType: 'trade_trade_request',
     templateName: 'Trade Request',
-    subjectTemplate: '{{senderName}} wants to swap {{route}} on {{date}}',
-    htmlTemplate: layout('A swap is on offer', requestBody('wants to swap')),
+    subjectTemplate: '{{summary}}',
+    htmlTemplate: layout('A swap is on offer', requestBody),
     variables: TEMPLATE_VARIABLES.request,
+  },
+  {
+    templateType: 'message_trade_request',
+    templateName: 'Message Asking to Trade',
+    subjectTemplate: '{{summary}}',
+    htmlTemplate: layout(
+      'A message about a trade',
+      `<p>Hi {{recipientName}},</p><p><strong>{{summary}}:</strong></p>` +
+        `<blockquote style="border-left:3px solid #d1d5db;margin:0;padding-left:12px">{{message}}</blockquote>${sender}` +
+        `<p>Reply to them in Messages.</p>`,
+    ),
+    variables: TEMPLATE_VARIABLES.message,
   },
   {
     templateType: 'match_notification',

@@ -120,6 +120,12 @@ const own = {
     const [row] = await sql(app.databaseUrl, 'select chain_id from trade_chain_members where request_id = $1', [closing.id]);
     return row!.chain_id as number;
   },
+  /** An owner's chain that ended as `status` (arranged directly: this table tests who may call, not how it ends). */
+  endedChain: async (status: 'declined' | 'completed') => {
+    const id = await own.chain();
+    await sql(app.databaseUrl, 'update trade_chains set status = $2 where id = $1', [id, status]);
+    return id;
+  },
   schedule: async () => {
     const form = new FormData();
     form.append('schedule', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'roster.png');
@@ -233,6 +239,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/chains': { call: () => ({ path: '/api/chains' }), expect: signedIn() },
   'POST /api/chains/:id/accept': { call: async () => ({ path: `/api/chains/${await own.chain()}/accept` }), expect: ownerOnly() },
   'POST /api/chains/:id/decline': { call: async () => ({ path: `/api/chains/${await own.chain()}/decline` }), expect: ownerOnly() },
+  'GET /api/chains/completed': { call: () => ({ path: '/api/chains/completed' }), expect: signedIn() },
+  'POST /api/chains/:id/dismiss': {
+    call: async () => ({ path: `/api/chains/${await own.endedChain('declined')}/dismiss` }),
+    expect: ownerOnly(),
+  },
+  'POST /api/chains/:id/hide': {
+    call: async () => ({ path: `/api/chains/${await own.endedChain('completed')}/hide` }),
+    expect: ownerOnly(),
+  },
   'GET /api/notifications': { call: () => ({ path: '/api/notifications' }), expect: signedIn() },
   'POST /api/notifications/acknowledge': {
     call: async () => ({ path: '/api/notifications/acknowledge', body: { matchId: await own.match() } }),

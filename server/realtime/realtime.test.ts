@@ -35,6 +35,8 @@ describe('Socket.IO channel', () => {
         pendingMatches: 0,
         pendingTrades: 0,
         completedTrades: 0,
+        acceptedTrades: 0,
+        declinedTrades: 0,
         unacknowledgedNotifications: 0,
         unreadMessages: 0,
       });

@@ -42,6 +42,8 @@ const stats = (n: number): DashboardStats => ({
   pendingMatches: 0,
   pendingTrades: 0,
   completedTrades: 0,
+  acceptedTrades: 0,
+  declinedTrades: 0,
   unacknowledgedNotifications: 0,
   unreadMessages: 0,
 });

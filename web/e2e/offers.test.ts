@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
+import { shortDate } from '#protocol/offerText.ts';
 import type { MatchItem, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { hasChromium } from './browser.ts';
@@ -128,7 +129,13 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
     expect(await offerCard.getByRole('button', { name: 'View screenshot 1' }).isVisible()).toBe(true);
     // The request it answers is hers.
     expect(await offerCard.getByText('Your Request').isVisible()).toBe(true);
-    expect(await offerCard.getByText('OFA1001').isVisible()).toBe(true);
+    expect(await offerCard.getByText('OFA1001', { exact: true }).isVisible()).toBe(true);
+    // The offer from her side, both named (protocol/offerText.ts).
+    expect(
+      await offerCard
+        .getByText(`Bob Pick wants to pick up your OFA1001 (${shortDate(date)}) and offers their OFB2002 in exchange`)
+        .isVisible(),
+    ).toBe(true);
 
     // The bell has a trade-request section with the new offer.
     const bell = a.getByRole('button', { name: 'Notifications' });
@@ -349,7 +356,11 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
     const offerCard = card(a, 'Any trips in March?');
     await offerCard.waitFor();
     expect(await offerCard.getByText('Your Request').count()).toBe(0);
-    expect(await offerCard.getByText('Paul Visitor').isVisible()).toBe(true);
+    expect(await offerCard.getByText('Paul Visitor', { exact: true }).isVisible()).toBe(true);
+    // A message asking to trade: Reply and Dismiss, nothing to accept.
+    expect(await offerCard.getByText('Paul Visitor sent you a message asking to trade').isVisible()).toBe(true);
+    expect(await offerCard.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    expect(await offerCard.getByRole('link', { name: 'Reply' }).getAttribute('href')).toBe(`/messages?user=${bob.user.id}`);
     expect(await seriousViolations(a)).toEqual([]);
   });
 

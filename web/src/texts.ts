@@ -1,4 +1,13 @@
 // Web-only user-facing texts. Texts shared with the server live in protocol/messages.ts (MSG).
+import type { DashboardStats } from '#protocol/shapes.ts';
+
+/** What the Completed count holds, so declined offers are not read as trades done (issue 28): "1 accepted, 1 declined". */
+export const completedSplitText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) =>
+  `${s.acceptedTrades} accepted, ${s.declinedTrades} declined`;
+
+/** The Completed tab's line: "Completed: 1 accepted, 1 declined". */
+export const completedCountText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) => `Completed: ${completedSplitText(s)}`;
+
 export const TEXT = {
   productName: 'Crewtrade',
   tagline: 'Trip trades made simple',
@@ -9,6 +18,9 @@ export const TEXT = {
   continueWithApple: 'Continue with Apple',
   forgotPassword: 'Forgot password?',
   checkYourEmail: 'Check Your Email',
+  // Check Your Email: one text, as sure as the server's answer (the same whether or not the account exists).
+  forgotSentBefore: 'If an account exists for this address, we sent it a link to reset the password:',
+  forgotSentAfter: 'The link works for one hour.',
   tryDifferentEmail: 'Try Different Email',
   backToSignIn: 'Back to Sign In',
   invalidResetLink: 'Invalid Reset Link',
@@ -20,6 +32,9 @@ export const TEXT = {
   tooManyFilesTitle: 'Too Many Files',
   imageHint: 'PNG or JPG up to 10MB',
   noActiveRequests: 'No active requests',
+  // How matching works (docs/decisions/0025): by route type, on a shared day.
+  matchingRule: 'Matches are made within a route type on a shared day: pairings with pairings, reserve periods with reserve periods.',
+  newMatchesNote: (n: number) => `${n} new`,
   noMessages: 'No messages yet',
   noNotifications: 'No new notifications',
   tradeCompleted: 'Trade Completed',
@@ -49,6 +64,12 @@ export const TEXT = {
   offeredReservePeriod: 'Your Reserve Period',
   offerMessage: 'Message',
   offerMessageRequired: 'Write a message to send a trade request',
+  // What to enter, by the type chosen (issue 28; "none" keeps the spec's required field honest).
+  offerDateHintPickup: 'The day of their trip you pick up.',
+  offerDateHintGive: 'The day of the trip you give.',
+  offerWhatHintPickup: 'The {kind} you will fly in exchange, or none.',
+  offerWhatHintDrop: 'The {kind} you give them.',
+  offerWhatHintTrade: 'The {kind} you give in exchange for theirs.',
   offerMessageHintProfile: 'Say what you would like to trade.',
   offerScreenshots: 'Screenshots',
   tradesTitle: 'Trades',
@@ -202,7 +223,8 @@ export const TEXT = {
   pushTitle: 'Push Notifications',
   pushIntro: 'New matches, trade requests, answers to your requests and messages on this device, even with Crewtrade closed.',
   pushToggle: 'Push notifications on this device',
-  pushUnsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add Crewtrade to your Home Screen first (Share, Add to Home Screen), then turn them on there.',
+  pushUnsupported:
+    'This browser cannot receive push notifications. On an iPhone or iPad, add Crewtrade to your Home Screen first (Share, Add to Home Screen), then turn them on there.',
   pushBlocked: 'Notifications are blocked for Crewtrade in this browser’s settings. Allow them there, then turn push on here.',
   pushDevices: (n: number) => (n === 1 ? 'On for 1 device of yours.' : `On for ${n} devices of yours.`),
   pushTest: 'Send a test notification',
@@ -233,6 +255,7 @@ export const TEXT = {
   // Three-way trade chains (issue 14): the Matches section and the bell
   chainBadge: 'Three-Way Trade',
   chainsIntro: 'Each crew member’s trip goes to the next. The trades go through when all three accept.',
+  chainsEndedNote: 'Ended chains leave this list 7 days after they end, or when you dismiss them.',
   directMatches: 'Direct Matches',
   chainYou: 'You',
   chainNoAnswer: 'No answer',
@@ -242,6 +265,12 @@ export const TEXT = {
   chainTitle: 'Three-way trade with {names}',
   chainBellSection: 'Trade Chains',
   chainBellMessage: 'You give {give} and get {get}',
+  chainLegDone: 'You gave {give} to {to} and got {get} from {from}',
+  chainLegGave: 'You gave to',
+  chainLegGot: 'You got from',
+  chainCompletedOn: 'Completed',
+  dismiss: 'Dismiss',
+  removeChainTradeConfirm: 'Remove this three-way trade from your view? The other two crew members still see it.',
   chainYourAnswer: 'Accept to trade your trip along this chain, or decline to end it for everyone.',
   chainWaitingFor: 'You accepted. Waiting for {names}.',
   chainDoneText: 'All three trades are done.',

@@ -106,6 +106,10 @@ export const TradeChainMember = defineEntity({
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
     decision: p.string().length(20).default('pending'),
     decidedAt: p.datetime().nullable(),
+    // The member's own view (issue 28, Migration20261126171500): an ended chain dismissed from
+    // /matches, a completed one removed from the Trades screen's Completed tab.
+    dismissedAt: p.datetime().nullable(),
+    hiddenAt: p.datetime().nullable(),
   },
 });
 

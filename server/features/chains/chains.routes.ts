@@ -16,6 +16,23 @@ export function chainsRoutes(deps: Deps) {
     ctx.body = await service(ctx).list(requireUser(ctx));
   });
 
+  // Completed chains as trades on the Trades screen's Completed tab (issue 28).
+  router.get('/api/chains/completed', async (ctx) => {
+    ctx.body = await service(ctx).completed(requireUser(ctx));
+  });
+
+  // The caller's own view: an ended chain dismissed from /matches, a completed one removed from the Completed tab.
+  router.post('/api/chains/:id/dismiss', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).dismiss(user, parseId(ctx.params.id, notFound(MSG.chainNotFound)));
+    ctx.body = { message: MSG.chainDismissed };
+  });
+  router.post('/api/chains/:id/hide', async (ctx) => {
+    const user = requireUser(ctx);
+    await service(ctx).hide(user, parseId(ctx.params.id, notFound(MSG.chainNotFound)));
+    ctx.body = { message: MSG.chainRemoved };
+  });
+
   for (const [action, decision] of [
     ['accept', 'accepted'],
     ['decline', 'declined'],

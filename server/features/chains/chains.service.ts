@@ -18,12 +18,14 @@ import {
   chainOfMember,
   chainsOfUser,
   claimChainMembers,
+  completedChainsOfUser,
   decide,
   endChain,
   findCycles,
   insertChain,
   insertChainTrades,
   lockChain,
+  markMemberView,
   matchableRequests,
   type ChainMemberRow,
   type ChainRow,
@@ -140,9 +142,32 @@ export class ChainsService {
     private readonly deps: Pick<Deps, 'events'>,
   ) {}
 
-  /** The caller's open chains, then their newest ended ones (CHAINS_LISTED in all). */
+  /** The caller's open chains, then their newest ended ones of the last 7 days not dismissed (CHAINS_LISTED in all). */
   async list(user: UserRecord): Promise<ChainItem[]> {
     return chainItemsOf(this.em, await chainsOfUser(this.em, user.id, CHAINS_LISTED));
+  }
+
+  /** The caller's completed chains as trades on the Completed tab (issue 28), newest first. */
+  async completed(user: UserRecord): Promise<ChainItem[]> {
+    return chainItemsOf(this.em, await completedChainsOfUser(this.em, user.id, CHAINS_LISTED));
+  }
+
+  /** An ended chain leaves the caller's /matches; an open one waits for an answer instead. Idempotent. */
+  async dismiss(user: UserRecord, id: number): Promise<void> {
+    const status = await markMemberView(this.em, id, user.id, 'dismissed_at', ['completed', 'declined', 'cancelled']);
+    if (status === undefined) throw notFound(MSG.chainNotFound);
+    if (status === 'proposed') throw conflict(MSG.chainStillOpen);
+  }
+
+  /** A completed chain leaves the caller's Completed tab and count (the others keep it). Idempotent. */
+  async hide(user: UserRecord, id: number): Promise<void> {
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const status = await markMemberView(em, id, user.id, 'hidden_at', ['completed']);
+      if (status === undefined) throw notFound(MSG.chainNotFound);
+      if (status !== 'completed') throw conflict(MSG.chainNotCompleted);
+      // The caller's Completed Trades count went down.
+      events.record({ type: 'badges.stale', userIds: [user.id] });
+    });
   }
 
   /**

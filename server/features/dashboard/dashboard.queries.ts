@@ -15,13 +15,19 @@ const countOf = (eb: Users, q: SelectQueryBuilder<any, any, any>) =>
     .select((c) => c.cast<number>(c.fn.countAll(), 'integer').as('n'))
     .$asScalar();
 
-/** Offers of the user's (sent or received, by `side`) that were answered and not hidden by them. */
+/**
+ * Offers of the user's (sent or received, by `side`) that were answered and not hidden by them, and
+ * are trades: a message asking to trade (no request, nothing offered) is none (issue 28).
+ */
 const answeredOffers = (eb: Users, side: 'to_user_id' | 'from_user_id') =>
   eb
     .selectFrom('trade_requests as t')
-    .select('t.id')
+    .select(['t.id', 't.status'])
     .whereRef(`t.${side}`, '=', 'u.id')
     .where('t.status', 'in', ['accepted', 'declined'])
+    .where((w) =>
+      w.or([w('t.request_id', 'is not', null), w('t.offer_route', 'is not', null), w('t.offer_reserve_period', 'is not', null)]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -33,19 +39,41 @@ const answeredOffers = (eb: Users, side: 'to_user_id' | 'from_user_id') =>
       ),
     );
 
+/** The user's completed three-way chains they have not removed from the Completed tab: one trade each. */
+const completedChains = (eb: Users) =>
+  eb
+    .selectFrom('trade_chain_members as cm')
+    .innerJoin('trade_chains as tc', 'tc.id', 'cm.chain_id')
+    .select('cm.id')
+    .whereRef('cm.user_id', '=', 'u.id')
+    .where('tc.status', '=', 'completed')
+    .where('cm.hidden_at', 'is', null);
+
 /**
  * The dashboard counts of many users in one round trip: one row per user, each count a subselect
  * served by an index (requests_user_id_index, the matches pair indexes, trade_requests_to_status_index,
- * trade_requests_from_status_index, messages_unread_index).
+ * trade_requests_from_status_index, trade_chain_members_user_id_index, messages_unread_index).
  *
- * completedTrades counts offers (trade_requests) the user sent or received that were accepted or
- * declined, less those the user removed from view (trade_hidden_by_user): the same set the Trades
- * screen's Completed tab lists (spec section 4: accepted and declined are counted together). The
- * trades table only records approvals, so it would miss declined offers.
+ * completedTrades counts what the Trades screen's Completed tab lists as trades: offers the user
+ * sent or received that were accepted or declined (spec section 4 counts them together) and
+ * completed chains, less those the user removed from view. acceptedTrades and declinedTrades split
+ * it, so the dashboard can say which are trades done (issue 28). The offers are read once, in a
+ * lateral subquery counting both answers.
  */
 const counts = compileOnce(['userIds'], (db, a: { userIds: number[] }) =>
   db
     .selectFrom('users as u')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom(answeredOffers(eb, 'to_user_id').unionAll(answeredOffers(eb, 'from_user_id')).as('f'))
+          .select((c) => [
+            c.cast<number>(c.fn.countAll().filterWhere('f.status', '=', 'accepted'), 'integer').as('accepted'),
+            c.cast<number>(c.fn.countAll().filterWhere('f.status', '=', 'declined'), 'integer').as('declined'),
+          ])
+          .as('o'),
+      (join) => join.onTrue(),
+    )
     .where(({ eb, fn, val }) => eb('u.id', '=', fn.any(val(a.userIds))))
     .select((eb) => [
       'u.id as userId',
@@ -57,7 +85,9 @@ const counts = compileOnce(['userIds'], (db, a: { userIds: number[] }) =>
         eb,
         eb.selectFrom('trade_requests as t').select('t.id').whereRef('t.to_user_id', '=', 'u.id').where('t.status', '=', 'pending'),
       ).as('pendingTrades'),
-      countOf(eb, answeredOffers(eb, 'to_user_id').unionAll(answeredOffers(eb, 'from_user_id'))).as('completedTrades'),
+      countOf(eb, completedChains(eb)).as('completedChains'),
+      eb.fn.coalesce('o.accepted', eb.lit(0)).as('acceptedOffers'),
+      eb.fn.coalesce('o.declined', eb.lit(0)).as('declinedTrades'),
       countOf(eb, matchSides(db, eb.ref('u.id'), { unacknowledged: true })).as('unacknowledgedNotifications'),
       countOf(eb, eb.selectFrom('messages as g').select('g.id').whereRef('g.to_user_id', '=', 'u.id').where('g.is_read', '=', false)).as(
         'unreadMessages',

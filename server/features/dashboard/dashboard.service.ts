@@ -7,6 +7,9 @@ export async function statsFor(em: EntityManager, userIds: readonly number[]): P
   const out = new Map<number, DashboardStats>();
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return out;
-  for (const { userId, ...stats } of await dashboardCounts(em, ids)) out.set(userId, stats);
+  for (const { userId, completedChains, acceptedOffers, declinedTrades, ...rest } of await dashboardCounts(em, ids)) {
+    const acceptedTrades = acceptedOffers + completedChains;
+    out.set(userId, { ...rest, completedTrades: acceptedTrades + declinedTrades, acceptedTrades, declinedTrades });
+  }
   return out;
 }

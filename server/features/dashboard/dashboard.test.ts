@@ -23,6 +23,8 @@ describe('GET /api/dashboard/stats', () => {
       pendingMatches: 0,
       pendingTrades: 0,
       completedTrades: 0,
+      acceptedTrades: 0,
+      declinedTrades: 0,
       unacknowledgedNotifications: 0,
       unreadMessages: 0,
     });
@@ -38,10 +40,23 @@ describe('GET /api/dashboard/stats', () => {
     const [ua, ub] = [a.user.id, b.user.id];
     await sql(
       app.databaseUrl,
-      `insert into trade_requests (from_user_id, to_user_id, status, request_id, offer_route) values ($2, $1, 'pending', null, null),
-         ($2, $1, 'pending', $3, 'P1'), ($1, $2, 'pending', null, null), ($1, $2, 'accepted', null, null),
-         ($2, $1, 'declined', null, null), ($2, $1, 'accepted', null, null)`,
-      [ua, ub, drop.body.id],
+      `insert into trade_requests (from_user_id, to_user_id, status, offer_route) values ($2, $1, 'pending', 'P'), ($2, $1, 'pending', 'P'),
+         ($1, $2, 'pending', 'P'), ($1, $2, 'accepted', 'P'), ($2, $1, 'declined', 'P'), ($2, $1, 'accepted', 'P'),
+         ($2, $1, 'declined', null)`,
+      [ua, ub],
+    );
+    // The last one a dismissed message asking to trade (no request, nothing offered): no trade, counted nowhere.
+    // A completed three-way chain counts as one accepted trade for each member, until they remove it.
+    const chains = await sql(
+      app.databaseUrl,
+      `insert into trade_chains (group_key, route_type, cycle_key, status) values ('g', 'pairing', 'dsh-1', 'completed'),
+         ('g', 'pairing', 'dsh-2', 'completed'), ('g', 'pairing', 'dsh-3', 'declined') returning id`,
+    );
+    await sql(
+      app.databaseUrl,
+      `insert into trade_chain_members (chain_id, position, user_id, decision, hidden_at)
+         values ($1, 0, $4, 'accepted', null), ($2, 0, $4, 'accepted', now()), ($3, 0, $4, 'declined', null)`,
+      [...chains.map((c) => c.id), ua],
     );
     const [hidden] = await sql(app.databaseUrl, "select id from trade_requests where to_user_id = $1 and status = 'accepted'", [ua]);
     await sql(app.databaseUrl, 'insert into trade_hidden_by_user (user_id, trade_request_id) values ($1, $2)', [ua, hidden!.id]);
@@ -57,7 +72,10 @@ describe('GET /api/dashboard/stats', () => {
       activeRequests: 2,
       pendingMatches: 2,
       pendingTrades: 2,
-      completedTrades: 2,
+      // On the Completed tab: one accepted offer (the other was removed), one declined, one chain.
+      completedTrades: 3,
+      acceptedTrades: 2,
+      declinedTrades: 1,
       unacknowledgedNotifications: 1,
       unreadMessages: 1,
     });

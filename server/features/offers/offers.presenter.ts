@@ -1,7 +1,6 @@
-import { shownOfferType } from '#protocol/schemas/offers.ts';
-import type { OfferStatus, RequestType } from '#protocol/enums.ts';
+import type { OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
+import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/offerText.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
-import { displayDate } from '../../mail/match-notification.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
 import { fullName, presentUserSummary } from '../users/user.presenter.ts';
@@ -61,12 +60,38 @@ export const OFFER_NOTIFICATION_TITLES = {
   declined: 'Trade Request Declined',
 } as const;
 
-/** A bell entry for an offer: who sent it (or answered it), its type and date, ready to show. */
+/** What an offer's sentence reads (protocol/offerText.ts), from its bell row. */
+function factsOfRow(row: OfferNotificationRow): OfferFacts {
+  return {
+    requestType: row.requestType as RequestType,
+    requestId: row.requestId,
+    tradeDate: row.tradeDate,
+    offerRoute: row.offerRoute,
+    offerReservePeriod: row.offerReservePeriod,
+    request:
+      row.requestDate === null
+        ? null
+        : {
+            routeType: row.requestRouteType as RouteType,
+            route: row.requestRoute,
+            reservePeriod: row.requestReservePeriod,
+            date: row.requestDate,
+            additionalDates: row.requestAdditionalDates ?? [],
+          },
+    senderRequest: row.senderRequestDate === null ? null : { type: row.senderRequestType as RequestType, date: row.senderRequestDate },
+  };
+}
+
+/**
+ * A bell entry for an offer, from its reader's side with both parties named: a new one as its
+ * recipient reads it, an answer as its sender reads it (the same sentences as the Trades cards).
+ */
 export function presentOfferNotification(row: OfferNotificationRow): OfferNotificationItem {
-  const date = row.tradeDate ?? row.requestDate;
-  // The recipient reads the offer as the Trades screen shows it to them: the opposite type (spec section 4).
-  const type = shownOfferType(row.requestType as RequestType, row.type === 'trade_request');
-  const what = `${type} request${date ? ` for ${displayDate(date)}` : ''}`;
+  const facts = factsOfRow(row);
+  const names = {
+    from: fullName({ firstName: row.fromFirstName, lastName: row.fromLastName }) || 'A colleague',
+    to: fullName({ firstName: row.toFirstName, lastName: row.toLastName }) || 'A colleague',
+  };
   const base = {
     id: row.id,
     tradeRequestId: row.tradeRequestId,
@@ -74,15 +99,18 @@ export function presentOfferNotification(row: OfferNotificationRow): OfferNotifi
     createdAt: new Date(row.createdAt).toISOString(),
   };
   if (row.type === 'trade_request') {
-    const sender = fullName({ firstName: row.fromFirstName, lastName: row.fromLastName }) || 'A colleague';
-    return { ...base, type: 'trade_request', title: OFFER_NOTIFICATION_TITLES.trade_request, message: `${sender} sent you a ${what}` };
+    return {
+      ...base,
+      type: 'trade_request',
+      title: OFFER_NOTIFICATION_TITLES.trade_request,
+      message: offerSentence(facts, 'received', names),
+    };
   }
-  const recipient = fullName({ firstName: row.toFirstName, lastName: row.toLastName }) || 'A colleague';
   const accepted = row.status === 'accepted';
   return {
     ...base,
     type: 'trade_response',
     title: accepted ? OFFER_NOTIFICATION_TITLES.accepted : OFFER_NOTIFICATION_TITLES.declined,
-    message: `${recipient} ${accepted ? 'accepted' : 'declined'} your ${what}`,
+    message: offerAnswerSentence(facts, accepted ? 'accepted' : 'declined', names),
   };
 }

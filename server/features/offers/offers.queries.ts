@@ -285,6 +285,8 @@ export function offerHead(em: EntityManager, id: number) {
       't.status',
       't.request_id as requestId',
       't.sender_request_id as senderRequestId',
+      't.offer_route as offerRoute',
+      't.offer_reserve_period as offerReservePeriod',
       'rq.group_key as requestGroup',
       'rs.group_key as senderRequestGroup',
     ])
@@ -544,6 +546,7 @@ export function unreadOfferNotifications(em: EntityManager, userId: number) {
     .innerJoin('users as f', 'f.id', 't.from_user_id')
     .innerJoin('users as r', 'r.id', 't.to_user_id')
     .leftJoin('requests as rq', 'rq.id', 't.request_id')
+    .leftJoin('requests as rs', 'rs.id', 't.sender_request_id')
     .select([
       'n.id',
       'n.trade_request_id as tradeRequestId',
@@ -553,7 +556,17 @@ export function unreadOfferNotifications(em: EntityManager, userId: number) {
       't.status',
       't.request_type as requestType',
       't.trade_date as tradeDate',
+      't.request_id as requestId',
+      't.offer_route as offerRoute',
+      't.offer_reserve_period as offerReservePeriod',
+      // What the entry's sentence names (protocol/offerText.ts): both trips and their days.
       'rq.date as requestDate',
+      'rq.additional_dates as requestAdditionalDates',
+      'rq.route_type as requestRouteType',
+      'rq.route as requestRoute',
+      'rq.reserve_period as requestReservePeriod',
+      'rs.type as senderRequestType',
+      'rs.date as senderRequestDate',
       'f.first_name as fromFirstName',
       'f.last_name as fromLastName',
       'r.first_name as toFirstName',

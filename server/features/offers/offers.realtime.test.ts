@@ -1,7 +1,7 @@
 // What the parties hear after an offer's commit: sockets, badges, the bell, and the mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, MatchItem } from '#protocol/shapes.ts';
-import { displayDate } from '../../mail/match-notification.ts';
+import { shortDate } from '#protocol/offerText.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql, waitForMail } from '../../test/outbox.ts';
 import { connectSocket, nextEvent, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
@@ -118,7 +118,12 @@ describe('offer mail', () => {
   it('mails the recipient with the template of the offer’s type and logs email_sent', async () => {
     const { owner, offerer, request } = await ownerAndOfferer(app);
     const offer = await sendOffer(offerer, request, { requestType: 'drop', offerRoute: 'P-MAIL' });
-    const mail = await waitForMail(app.databaseUrl, owner.email, `Oscar Offerer wants to drop P-MAIL on ${displayDate(request.date)}`);
+    // The subject is the offer from Olive's side (protocol/offerText.ts): Oscar gives her his trip.
+    const mail = await waitForMail(
+      app.databaseUrl,
+      owner.email,
+      `Oscar Offerer wants to give you their P-MAIL (${shortDate(request.date)})`,
+    );
     expect(mail.html).toContain('Hi Olive Owner');
     expect(mail.html).toContain(`#${offerer.user.employeeNumber}`);
     const logs = await waitFor(async () =>
@@ -145,7 +150,7 @@ describe('offer mail', () => {
     const mail = await waitForMail(
       app.databaseUrl,
       owner.email,
-      `Oscar Offerer wants to pick up <b>P1</b> on ${displayDate(request.date)}`,
+      `Oscar Offerer wants to pick up your ${request.route} (${shortDate(request.date)}) and offers their <b>P1</b> in exchange`,
     );
     expect(mail.html).toContain('&lt;b&gt;P1&lt;/b&gt;');
 
@@ -155,7 +160,11 @@ describe('offer mail', () => {
     // The loud recipient's mail arrives after this one would have: then none came.
     const loud = await ownerAndOfferer(app);
     await sendOffer(loud.offerer, loud.request);
-    await waitForMail(app.databaseUrl, loud.owner.email, `Oscar Offerer wants to pick up P-OFFER on ${displayDate(loud.request.date)}`);
+    await waitForMail(
+      app.databaseUrl,
+      loud.owner.email,
+      `Oscar Offerer wants to pick up your ${loud.request.route} (${shortDate(loud.request.date)}) and offers their P-OFFER in exchange`,
+    );
     expect(await readOutbox(app.databaseUrl, quiet.owner.email)).toEqual([]);
     expect(
       await sql(

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
+import { isMessageOffer } from '#protocol/offerText.ts';
 import { isCurrent } from '#protocol/rules.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
@@ -216,6 +217,8 @@ export class OffersService {
     if (head.toUserId !== user.id) throw forbidden(MSG.offerOnlyRecipient);
     const refused = whyNotAnswerable(head);
     if (refused) throw refused;
+    // A message asking to trade names no trip: accepting it would report a trade that moved nothing.
+    if (status === 'accepted' && isMessageOffer(head)) throw conflict(MSG.offerMessageNothingToAccept);
     await this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
+import { shortDate } from '#protocol/offerText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
@@ -208,12 +209,17 @@ describe('notifications', () => {
     const offer = await sendOffer(offerer, request, { tradeDate: inDays(6) });
     const [n] = (await owner.client.get('/api/trade-request-notifications')).body;
     expect(n).toMatchObject({ tradeRequestId: offer.id, type: 'trade_request', isRead: false, title: 'New Trade Request' });
-    expect(n.message).toMatch(/^Oscar Offerer sent you a drop request for \w{3} \d{1,2}, \d{4}$/);
+    // From Olive's side, both named: Oscar picks up her trip (her card's badge says Drop), gives his.
+    expect(n.message).toBe(
+      `Oscar Offerer wants to pick up your ${request.route} (${shortDate(request.date)}) and offers their P-OFFER in exchange`,
+    );
     expect((await owner.client.post(`/api/trade-request-notifications/${offer.id}/mark-read`)).status).toBe(200);
     expect((await owner.client.get('/api/trade-request-notifications')).body).toEqual([]);
     await owner.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
     const [answer] = (await offerer.client.get('/api/trade-request-notifications')).body;
     expect(answer).toMatchObject({ tradeRequestId: offer.id, type: 'trade_response', title: 'Trade Request Accepted' });
-    expect(answer.message).toMatch(/^Olive Owner accepted your pickup request for/);
+    expect(answer.message).toBe(
+      `Olive Owner accepted your offer to pick up their ${request.route} (${shortDate(request.date)}) for your P-OFFER`,
+    );
   });
 });

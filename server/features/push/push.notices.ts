@@ -15,15 +15,17 @@ export const pushNotices = {
     url: '/matches',
     tag: `chain-${chainId}`,
   }),
-  offer: (offerId: number, fromName: string): PushPayload => ({
+  /** `sentence`: the offer as its recipient reads it (offerSentence). */
+  offer: (offerId: number, sentence: string): PushPayload => ({
     title: PUSH_TEXT.offerTitle,
-    body: PUSH_TEXT.offerBody(fromName),
+    body: sentence,
     url: '/trades?tab=requests',
     tag: `offer-${offerId}`,
   }),
-  answer: (offerId: number, status: 'accepted' | 'declined', toName: string): PushPayload => ({
+  /** `sentence`: the answer as the offer's sender reads it (offerAnswerSentence). */
+  answer: (offerId: number, status: 'accepted' | 'declined', sentence: string): PushPayload => ({
     title: status === 'accepted' ? PUSH_TEXT.acceptedTitle : PUSH_TEXT.declinedTitle,
-    body: status === 'accepted' ? PUSH_TEXT.acceptedBody(toName) : PUSH_TEXT.declinedBody(toName),
+    body: sentence,
     url: '/trades?tab=approved',
     tag: `offer-${offerId}`,
   }),

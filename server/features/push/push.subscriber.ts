@@ -2,6 +2,10 @@ import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
+import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
+import type { OfferItem } from '#protocol/shapes.ts';
+import { offersByIds } from '../offers/offers.queries.ts';
+import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
 import { messagesOf, namesOf, subscriptionsOf } from './push.queries.ts';
 
@@ -31,6 +35,12 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   );
   const names = await namesOf(em, [...people, ...messages.map((m) => m.fromUserId)]);
   const name = (id: number) => names.get(id) ?? '';
+  // An offer's notice says who gives what to whom, as the bell does: its trips are read once for all.
+  const offerIds = events.flatMap((e) => (e.type === 'offer.sent' || e.type === 'offer.answered' ? [e.offerId] : []));
+  const offers = new Map<number, OfferItem>(
+    offerIds.length ? (await offerItemsOf(em, await offersByIds(em, offerIds))).map((o) => [o.id, o]) : [],
+  );
+  const partiesOf = (e: { fromUserId: number; toUserId: number }) => ({ from: name(e.fromUserId), to: name(e.toUserId) });
   const notices = events.flatMap((e) => {
     if (e.type === 'match.created') {
       const [a, b] = e.match.userIds;
@@ -48,8 +58,16 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
         payload: pushNotices.chain(e.chainId, [ids[(i + 1) % ids.length]!, ids[(i + 2) % ids.length]!].map(name)),
       }));
     }
-    if (e.type === 'offer.sent') return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, name(e.fromUserId)) }];
-    if (e.type === 'offer.answered') return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, name(e.toUserId)) }];
+    if (e.type === 'offer.sent' || e.type === 'offer.answered') {
+      // Cancelled before the push went out: nothing left to tell.
+      const offer = offers.get(e.offerId);
+      if (!offer) return [];
+      if (e.type === 'offer.sent')
+        return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
+      return [
+        { userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, offerAnswerSentence(offer, e.status, partiesOf(e))) },
+      ];
+    }
     return [];
   });
   for (const m of messages) notices.push({ userId: m.toUserId, payload: pushNotices.message(m.fromUserId, name(m.fromUserId), m.content) });

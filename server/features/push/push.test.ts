@@ -181,13 +181,17 @@ describe('what is pushed', () => {
     await expect.poll(() => titles(bobPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
     expect(bobPhone.received[1]?.payload).toEqual({
       title: PUSH_TEXT.offerTitle,
-      body: PUSH_TEXT.offerBody('Ann Pilot'),
+      // From Bob's side, both parties named (protocol/offerText.ts): Ann picks up his trip, gives hers.
+      body: 'Ann Pilot wants to pick up your ANY (Jun 1) and offers their P-OFFER in exchange',
       url: '/trades?tab=requests',
       tag: `offer-${offer.id}`,
     });
     await bob.client.put(`/api/trade-requests/${offer.id}`, { status: 'declined' });
     await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.declinedTitle]);
-    expect(annPhone.received[1]?.payload).toMatchObject({ body: PUSH_TEXT.declinedBody('Bob Crew'), url: '/trades?tab=approved' });
+    expect(annPhone.received[1]?.payload).toMatchObject({
+      body: 'Bob Crew declined your offer to pick up their ANY (Jun 1) for your P-OFFER',
+      url: '/trades?tab=approved',
+    });
 
     await bob.client.post('/api/messages', { toUserId: ann.user.id, content: `Line one\nline two ${'x'.repeat(200)}` });
     await expect.poll(() => annPhone.received.length).toBe(3);

@@ -13,6 +13,7 @@ import { awaitsAnswer, memberIndex, nextMember, previousMember } from '../stores
 import { TEXT } from '../texts.ts';
 import { RouteValue } from './RequestCard.tsx';
 import './chains.css';
+import { Ident } from './Ident.tsx';
 
 const STATUS_LABELS: Record<ChainStatus, string> = {
   proposed: 'Proposed',
@@ -87,7 +88,11 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
             </span>
             {isMe && <span className="badge badge-status">{TEXT.chainYou}</span>}
           </span>
-          {member.user.employeeNumber && <span className="chain-member-employee">#{member.user.employeeNumber}</span>}
+          {member.user.employeeNumber && (
+            <span className="chain-member-employee">
+              <Ident prefix="#" value={member.user.employeeNumber} />
+            </span>
+          )}
         </div>
         <span className={`badge chain-decision ${DECISION_BADGES[member.decision]}`}>
           {ended && member.decision === 'pending' ? TEXT.chainNoAnswer : DECISION_LABELS[member.decision]}
@@ -126,9 +131,11 @@ interface ChainCardProps {
   myId: number;
   onAccept: (chain: ChainItem) => Promise<void>;
   onDecline: (chain: ChainItem) => Promise<void>;
+  /** An ended chain leaves the user's /matches (it also leaves by itself 7 days after it ended). */
+  onDismiss?: (chain: ChainItem) => Promise<void>;
 }
 
-export function ChainCard({ chain, myId, onAccept, onDecline }: ChainCardProps) {
+export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: ChainCardProps) {
   const titleId = useId();
   const noteId = useId();
   // One answer at a time: a second click while the first is under way would only fail.
@@ -193,6 +200,11 @@ export function ChainCard({ chain, myId, onAccept, onDecline }: ChainCardProps) 
               {TEXT.decline}
             </button>
           </div>
+        )}
+        {chain.status !== 'proposed' && onDismiss && (
+          <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => void run(onDismiss)()}>
+            {TEXT.dismiss}
+          </button>
         )}
       </footer>
     </article>

@@ -1,15 +1,20 @@
 // One trade offer on the Trades screen: who sent or got it, the type (the opposite of the sender's
-// choice on a received offer, spec section 4), the trade date, the offered pairing or reserve period,
-// the request it answers, the message, screenshots (lightbox) and the status. A declined offer the
-// user sent is titled "Your Declined Trade Request". The screen passes the actions.
+// choice on a received offer, spec section 4), a sentence from the reader's side saying who gives
+// what to whom (protocol/offerText.ts, as the bell, push and mail say it), the trade date, the
+// offered pairing or reserve period, the request it answers, the message, screenshots (lightbox) and
+// the status. A declined offer the user sent is titled "Your Declined Trade Request". A message sent
+// from a crew profile shows as a message asking to trade (its own badge; "Dismissed" once declined).
+// The screen passes the actions.
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OfferStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
+import { isMessageOffer, OFFER_TEXT, offerSentence } from '#protocol/offerText.ts';
 import { shownOfferType } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
+import { Ident } from './Ident.tsx';
 import { RouteValue, TripImages, TypeBadge } from './RequestCard.tsx';
 import './offers.css';
 
@@ -71,33 +76,46 @@ export function OfferCard({ offer, myId, actions }: OfferCardProps) {
   const other = received ? offer.fromUser : offer.toUser;
   const otherId = received ? offer.fromUserId : offer.toUserId;
   const type = shownOfferType(offer.requestType, received);
-  const declinedOwn = !received && offer.status === 'declined';
+  const message = isMessageOffer(offer);
+  const declinedOwn = !received && offer.status === 'declined' && !message;
   const what = offered(offer);
   const who = fullName(other);
+  const status = message && offer.status === 'declined' ? OFFER_TEXT.dismissedStatus : STATUS_LABELS[offer.status];
+  const summary = offerSentence(offer, received ? 'received' : 'sent', { from: fullName(offer.fromUser), to: fullName(offer.toUser) });
   return (
     <article
-      className={`request-card offer-card${declinedOwn ? ' offer-card-declined' : ''}`}
-      aria-label={`${REQUEST_TYPE_LABELS[type]} trade request ${received ? 'from' : 'to'} ${who}`}
+      className={`request-card offer-card${declinedOwn ? ' offer-card-declined' : ''}${message ? ' offer-card-message' : ''}`}
+      aria-label={
+        message
+          ? `Message asking to trade ${received ? 'from' : 'to'} ${who}`
+          : `${REQUEST_TYPE_LABELS[type]} trade request ${received ? 'from' : 'to'} ${who}`
+      }
     >
       <header className="request-card-header">
         <span className="offer-card-types">
-          <TypeBadge type={type} />
+          {message ? <span className="badge badge-message">{OFFER_TEXT.messageBadge}</span> : <TypeBadge type={type} />}
           {offer.tradeDate && <span className="request-card-date">{formatDate(offer.tradeDate)}</span>}
         </span>
-        <span className={`badge ${STATUS_BADGES[offer.status]}`}>{STATUS_LABELS[offer.status]}</span>
+        <span className={`badge ${STATUS_BADGES[offer.status]}`}>{status}</span>
       </header>
       {declinedOwn && <p className="offer-card-notice">{MSG.declinedOwnOffer}</p>}
+      <p className="offer-card-summary">{summary}</p>
       <h3 className="offer-card-who">
         <span className="muted">{received ? 'From' : 'To'}</span>{' '}
         <Link to={`/crew/${otherId}`} className="text-link">
           {who}
         </Link>
-        {other?.employeeNumber && <span className="muted offer-card-employee"> · #{other.employeeNumber}</span>}
+        {other?.employeeNumber && (
+          <span className="muted offer-card-employee">
+            {' '}
+            · <Ident prefix="#" value={other.employeeNumber} />
+          </span>
+        )}
       </h3>
       <dl className="details">
         {what && <Detail label={what.label}>{what.value}</Detail>}
         <Detail label="Sent">{formatDateTime(offer.createdAt)}</Detail>
-        {offer.respondedAt && <Detail label={STATUS_LABELS[offer.status]}>{formatDateTime(offer.respondedAt)}</Detail>}
+        {offer.respondedAt && <Detail label={status}>{formatDateTime(offer.respondedAt)}</Detail>}
       </dl>
       {offer.request && <TargetRequest title={received ? 'Your Request' : 'Their Request'} request={offer.request} />}
       {offer.message && <p className="request-notes">{offer.message}</p>}

@@ -2,19 +2,23 @@
 // crew profile. For a request: the trade type (drop or pickup, plus trade on a trade request;
 // default pickup), the date, the offered pairing or reserve period (whichever the request is), a
 // message and, for a pairing, screenshots. From a profile (request null) only a message is sent.
-// Send stays disabled while the form is invalid or sending. From Matches the match then moves to
-// trade_requested (which also acknowledges its notification) and leaves the list.
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { RequestType } from '#protocol/enums.ts';
+// Send stays disabled while the form is invalid or sending; a field's message shows once it was left
+// and clears as soon as it is valid (useSchemaForm). The date and "Your Pairing" say what to enter
+// for the type chosen: picking up, the pairing given in exchange, or "none" (the spec requires the
+// field; docs/decisions/0025). From Matches the match then moves to trade_requested (which also
+// acknowledges its notification) and leaves the list.
+import { useId, useMemo, useState } from 'react';
+import { z } from 'zod';
+import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import { offerFormSchema, offerTypeChoices, type OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
-import { fieldErrors } from '../lib/forms.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
 import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -24,8 +28,8 @@ import { Modal } from './Modal.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { tripToTake } from '#protocol/roster-rules.ts';
-import './offers.css';
 import { useCrewToday } from '../lib/crewDay.ts';
+import './offers.css';
 
 export interface OfferTarget {
   toUserId: number;
@@ -54,6 +58,21 @@ interface OfferForm {
 
 const EMPTY_FORM: OfferForm = { requestType: 'pickup', tradeDate: '', offerRoute: '', offerReservePeriod: '', message: '' };
 
+/** From a crew profile only a message is sent, and it is required. */
+const messageFormSchema = z.object({ message: z.string().trim().min(1, TEXT.offerMessageRequired) });
+
+/** What the date and the offered pairing or reserve period mean for the type chosen (issue 28). */
+function offerHints(type: RequestType, routeType: RouteType) {
+  const kind = routeType === 'reserve_period' ? 'reserve period' : 'pairing';
+  return {
+    date: type === 'pickup' ? TEXT.offerDateHintPickup : TEXT.offerDateHintGive,
+    offered: (type === 'pickup' ? TEXT.offerWhatHintPickup : type === 'drop' ? TEXT.offerWhatHintDrop : TEXT.offerWhatHintTrade).replace(
+      '{kind}',
+      kind,
+    ),
+  };
+}
+
 /** The body sent for a request: only the field of its route type, a blank message left out. */
 function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferForm): OfferInput {
   const message = form.message.trim();
@@ -74,45 +93,20 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const typeName = useId();
   const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
-  const [touched, setTouched] = useState<ReadonlySet<keyof OfferForm>>(() => new Set());
-  const [pending, setPending] = useState(false);
   const images = useImageUploads(MAX_IMAGES);
   // An offer sent again unchanged (its answer lost) is stored once.
   const draft = useDraftKey();
   const request = target?.request ?? null;
-
-  const errors = useMemo(() => {
-    if (!request) return form.message.trim() ? {} : { message: TEXT.offerMessageRequired };
-    const parsed = offerFormSchema(request.routeType).safeParse(form);
-    return parsed.success ? {} : fieldErrors(parsed.error);
-  }, [form, request]);
-  const valid = Object.keys(errors).length === 0;
+  const routeType = request?.routeType;
+  const schema = useMemo(() => (routeType ? offerFormSchema(routeType) : messageFormSchema), [routeType]);
   // The trip this offer would have the user fly (none when they drop theirs): the roster's say on it.
   const taken = request && form.requestType !== 'drop' ? tripToTake(request) : null;
   const rosterCheck = useRosterCheck(taken ? { date: taken.firstDay, days: request?.tripDays ?? 1 } : null);
 
-  if (!target) return null;
-  const fromMatch = target.matchId !== undefined;
-  const typeChoices = request ? offerTypeChoices(request.type) : [];
-  const isPairing = request?.routeType === 'pairing';
-
-  const update = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const touch = (key: keyof OfferForm) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
-  /** A field's error once the user has left it (Send is disabled meanwhile anyway). */
-  const errorOf = (key: keyof OfferForm) => (touched.has(key) ? errors[key] : undefined);
-
-  function addFiles(files: File[]) {
-    if (files.length === 0) return;
-    if (!files.every(isImageFile)) toast({ title: MSG.invalidFilesTitle, description: MSG.onlyImages, variant: 'destructive' });
-    else if (images.uploads.length + files.length > MAX_IMAGES)
-      toast({ title: MSG.tooManyFilesTitle, description: MSG.tooManyImages, variant: 'destructive' });
-    images.add(files);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!target || !valid || pending) return;
-    setPending(true);
+  async function send() {
+    if (!target) return;
+    const fromMatch = target.matchId !== undefined;
+    const isPairing = request?.routeType === 'pairing';
     const offers = useOffersStore.getState();
     let sent: OfferItem;
     try {
@@ -123,7 +117,6 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     } catch (err) {
       if (fromMatch) toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
       else toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.offerSendFailed, variant: 'destructive' });
-      setPending(false);
       return;
     }
     onSent?.(sent);
@@ -139,6 +132,26 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     }
     toast({ title: MSG.offerSentTitle });
     onClose();
+  }
+
+  // Failures are told in the spec's toasts: send() catches them.
+  const { errors, valid, pending, submit, touch } = useSchemaForm(schema, form, MSG.offerSendFailed, () => send());
+
+  if (!target) return null;
+  const typeChoices = request ? offerTypeChoices(request.type) : [];
+  const isPairing = request?.routeType === 'pairing';
+  const hints = request ? offerHints(form.requestType, request.routeType) : null;
+
+  const update = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  /** A field's error once the user has left it or tried to send (Send is disabled meanwhile anyway). */
+  const errorOf = (key: keyof OfferForm) => errors[key];
+
+  function addFiles(files: File[]) {
+    if (files.length === 0) return;
+    if (!files.every(isImageFile)) toast({ title: MSG.invalidFilesTitle, description: MSG.onlyImages, variant: 'destructive' });
+    else if (images.uploads.length + files.length > MAX_IMAGES)
+      toast({ title: MSG.tooManyFilesTitle, description: MSG.tooManyImages, variant: 'destructive' });
+    images.add(files);
   }
 
   return (
@@ -157,7 +170,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
         {request && (
           <div className="match-side offer-target" aria-label="Their request">
             <h3 className="match-side-title">Their Request</h3>
@@ -197,6 +210,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             name="tradeDate"
             min={today}
             required
+            hint={hints?.date}
             value={form.tradeDate}
             onChange={(e) => update('tradeDate', e.target.value)}
             onBlur={() => touch('tradeDate')}
@@ -210,6 +224,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             name="offerRoute"
             placeholder="e.g. ATL-LAX-ATL"
             required
+            hint={hints?.offered}
             value={form.offerRoute}
             onChange={(e) => update('offerRoute', e.target.value)}
             onBlur={() => touch('offerRoute')}
@@ -222,6 +237,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             name="offerReservePeriod"
             placeholder="e.g. R1 0500-1700"
             required
+            hint={hints?.offered}
             value={form.offerReservePeriod}
             onChange={(e) => update('offerReservePeriod', e.target.value)}
             onBlur={() => touch('offerReservePeriod')}

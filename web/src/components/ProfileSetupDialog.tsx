@@ -1,13 +1,13 @@
 // The welcome dialog for a signed-in user without airline or position: forced open (no close
 // button; Escape and the backdrop do nothing) until the profile is saved, then a success view and
 // a reload at / after 500 ms.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MSG } from '#protocol/messages.ts';
 import { ONBOARDING_RELOAD_MS } from '#protocol/limits.ts';
 import { profileSchema } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -22,20 +22,10 @@ function setupFailureText(err: unknown): string {
 
 export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = parsed.data;
+  // Failures are told in the spec's "Setup Failed" toast: the action catches them.
+  const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.setupFailed, async (data) => {
+    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = data;
     try {
       await useSessionStore.getState().saveProfile({ firstName, lastName, airline, position, employeeNumber, base, aircraftType });
       onSubmitted();
@@ -46,9 +36,8 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
       }, ONBOARDING_RELOAD_MS);
     } catch (err) {
       toast({ title: MSG.setupFailedTitle, description: setupFailureText(err), variant: 'destructive' });
-      setPending(false);
     }
-  }
+  });
 
   return (
     <Modal
@@ -64,7 +53,7 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
           <p>Your crew profile is ready. Taking you to your dashboard...</p>
         </div>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+        <form onSubmit={(e) => void submit(e)} noValidate className="form">
           <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
           <button type="submit" className="button button-primary button-block" disabled={pending}>
             {pending ? 'Saving...' : 'Complete Setup'}

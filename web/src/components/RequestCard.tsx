@@ -7,6 +7,7 @@ import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { thumbnailUrl } from '#protocol/uploads.ts';
+import { Ident } from './Ident.tsx';
 
 export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
   return <span className={`badge badge-${type}`}>{REQUEST_TYPE_LABELS[type]}</span>;
@@ -101,7 +102,12 @@ export function RequestCard({ request, actions, showOwner = true, note }: Reques
             <Link to={`/crew/${request.user?.id ?? request.userId}`} className="text-link">
               {fullName(request.user)}
             </Link>
-            {request.user?.employeeNumber && <span className="muted"> · #{request.user.employeeNumber}</span>}
+            {request.user?.employeeNumber && (
+              <span className="muted">
+                {' '}
+                · <Ident prefix="#" value={request.user.employeeNumber} />
+              </span>
+            )}
           </Detail>
         )}
       </dl>

@@ -81,6 +81,7 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
         value={form.routeType}
         onChange={(e) => update('routeType', e.target.value as RouteType | '')}
         error={errors.routeType}
+        hint={TEXT.matchingRule}
       >
         <option value="" disabled>
           Select pairing or reserve period

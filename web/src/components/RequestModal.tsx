@@ -1,14 +1,14 @@
 // Create or edit a trade request (spec section 2): the dialog around the form. The requests store
 // sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
-import type { FieldErrors } from '../lib/forms.ts';
-import { initialRequestForm, validateRequestForm, type RequestFormState } from '../lib/requestForm.ts';
+import { initialRequestForm, requestFormValues, requestSchemaFor, type RequestFormState } from '../lib/requestForm.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
 import { useImageUploads } from '../lib/useImageUploads.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -28,33 +28,27 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const editing = Boolean(request);
   const formId = useId();
   const [form, setForm] = useState<RequestFormState>(() => ({ ...initialRequestForm(request), ...prefill }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
   const images = useImageUploads(MAX_IMAGES);
   // A new request sent again unchanged (its answer lost) is stored once.
   const draft = useDraftKey();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateRequestForm(form, request);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const requests = useMyRequestsStore.getState();
-    const files = images.uploads.map((u) => u.file);
-    try {
-      if (request) await requests.update(request.id, result.body);
-      else await requests.create({ ...result.body, clientKey: draft.keyFor(result.body, files) }, files);
-      toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
-      onClose();
-    } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });
-      setPending(false);
-    }
-  }
+  // A failed save is told in the spec's toast: the action catches it.
+  const { errors, pending, submit } = useSchemaForm(
+    requestSchemaFor(form, request),
+    requestFormValues(form),
+    MSG.requestSaveFailed,
+    async (body) => {
+      const requests = useMyRequestsStore.getState();
+      const files = images.uploads.map((u) => u.file);
+      try {
+        if (request) await requests.update(request.id, body);
+        else await requests.create({ ...body, clientKey: draft.keyFor(body, files) }, files);
+        toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
+        onClose();
+      } catch (err) {
+        toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });
+      }
+    },
+  );
 
   const showScreenshots = !editing && form.routeType === 'pairing';
 
@@ -74,7 +68,7 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
         </>
       }
     >
-      <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
         <RequestFormFields
           form={form}
           errors={errors}

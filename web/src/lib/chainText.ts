@@ -1,7 +1,8 @@
 // Texts about a three-way trade chain shared by its card on /matches and the bell.
 import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { routeText } from '../components/RequestCard.tsx';
-import { memberIndex, previousMember } from '../stores/useChainsStore.ts';
+import { tripText as offerTripText } from '#protocol/offerText.ts';
+import { memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
 import { TEXT } from '../texts.ts';
 import { formatDate, fullName } from './format.ts';
 
@@ -34,6 +35,27 @@ export function otherNames(chain: ChainItem, userId: number | undefined): string
 /** "Three-way trade with B and C". */
 export function chainTitle(chain: ChainItem, userId: number | undefined): string {
   return TEXT.chainTitle.replace('{names}', joinNames(otherNames(chain, userId)));
+}
+
+/** "ATL100 (Dec 10)": a member's trip as the offer texts name one (protocol/offerText.ts). */
+function legTrip(request: TradeRequestItem | null | undefined): string {
+  if (!request) return TEXT.chainRequestGone.toLowerCase();
+  const reserve = request.routeType === 'reserve_period';
+  const label = routeText(request) || (reserve ? 'reserve period' : 'pairing');
+  return offerTripText({ label: reserve && routeText(request) ? `reserve period ${label}` : label, date: request.date });
+}
+
+/** A completed chain as the user's trade: "You gave ATL100 (Dec 10) to Bo Crew and got ATL300 (Dec 12) from Cy Crew". */
+export function chainLegText(chain: ChainItem, userId: number): string {
+  const me = memberIndex(chain, userId);
+  if (me === -1) return '';
+  const next = nextMember(chain, me);
+  const previous = previousMember(chain, me);
+  return TEXT.chainLegDone
+    .replace('{give}', legTrip(chain.members[me]?.request))
+    .replace('{to}', fullName(next?.user))
+    .replace('{get}', legTrip(previous?.request))
+    .replace('{from}', fullName(previous?.user));
 }
 
 /** The bell's line: what the user gives and what they get. */

@@ -2,10 +2,9 @@
 // validation that turns them into a request body.
 import { type RequestType, type RouteType } from '#protocol/enums.ts';
 import { TRIP_DAYS_FORM_MAX } from '#protocol/limits.ts';
-import { requestBodySchema, requestFormSchema, type RequestBody } from '#protocol/schemas/requests.ts';
+import { requestBodySchema, requestFormSchema } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { daysLabel } from './format.ts';
-import { fieldErrors, type FieldErrors } from './forms.ts';
 
 export interface RequestFormState {
   type: RequestType;
@@ -62,15 +61,14 @@ export function tripDaysOptions(stored: number | null | undefined, emptyLabel: s
   return [{ value: '', label: emptyLabel }, ...days.sort((a, b) => a - b).map((n) => ({ value: String(n), label: daysLabel(n) }))];
 }
 
-export type RequestFormResult = { ok: true; body: RequestBody } | { ok: false; errors: FieldErrors };
-
 /**
  * The form's rule (trip days 1 to 14); an edit that keeps the stored trip days is checked by the
- * stored-data rule (1 to 30), so a request saved with 20 days still saves.
+ * stored-data rule (1 to 30), so a request saved with 20 days still saves. Both parse to a RequestBody.
  */
-export function validateRequestForm(form: RequestFormState, editing?: TradeRequestItem): RequestFormResult {
+export function requestSchemaFor(form: RequestFormState, editing?: TradeRequestItem) {
   const keepsStoredDays = editing !== undefined && form.tripDays === (editing.tripDays == null ? '' : String(editing.tripDays));
-  const schema = keepsStoredDays ? requestBodySchema : requestFormSchema;
-  const parsed = schema.safeParse({ ...form, routeType: form.routeType || undefined });
-  return parsed.success ? { ok: true, body: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+  return keepsStoredDays ? requestBodySchema : requestFormSchema;
 }
+
+/** The values as the schema reads them: no route type chosen is none at all. */
+export const requestFormValues = (form: RequestFormState) => ({ ...form, routeType: form.routeType || undefined });

@@ -45,7 +45,7 @@ export default function ContactSupport() {
   const [sent, setSent] = useState(false);
   const own = useSupportStore((s) => s.items);
   const loaded = useSupportStore((s) => s.loaded);
-  const form = useSchemaForm(supportRequestSchema, MSG.supportSendFailed, async (body) => {
+  const form = useSchemaForm(supportRequestSchema, values, MSG.supportSendFailed, async (body) => {
     try {
       await useSupportStore.getState().submit(body);
       toast({ title: MSG.supportSent, description: MSG.supportSentText });
@@ -65,6 +65,7 @@ export default function ContactSupport() {
 
   function another() {
     setValues(EMPTY);
+    form.reset();
     setSent(false);
   }
 
@@ -91,7 +92,7 @@ export default function ContactSupport() {
           </div>
         </section>
       ) : (
-        <form className="card support-form" noValidate onSubmit={(e) => void form.submit(e, values)}>
+        <form className="card support-form" noValidate onSubmit={(e) => void form.submit(e)}>
           <div className="form-grid-2">
             <SelectField label={TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
               <option value="">{TEXT.selectCategory}</option>

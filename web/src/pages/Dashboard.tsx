@@ -19,15 +19,17 @@ import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { completedSplitText, TEXT } from '../texts.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
-function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
+/** A count and, where the number alone could be misread, a line saying what it counts (issue 28). */
+function StatCard({ label, value, to, note }: { label: string; value: number; to: string; note?: string }) {
   return (
     <Link to={to} className="stat-card">
       <span className="stat-label">{label}</span>
       <span className="stat-value">{value}</span>
+      {note && <span className="stat-note">{note}</span>}
     </Link>
   );
 }
@@ -90,14 +92,10 @@ export default function Dashboard() {
   }, []);
 
   const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
-  const recentMatches = useMemo(
-    () =>
-      matches
-        .filter((m) => m.status !== 'trade_requested')
-        .sort(newestFirst)
-        .slice(0, DASHBOARD_RECENT),
-    [matches],
-  );
+  // The matches /matches lists (trade_requested ones are hidden there): the Matches card counts
+  // these, and says how many are new, so it and Recent Matches never disagree (issue 28).
+  const listedMatches = useMemo(() => matches.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [matches]);
+  const recentMatches = listedMatches.slice(0, DASHBOARD_RECENT);
 
   // Recent Messages: the newest conversations whose last message came from the other person.
   const recentMessages = useMemo(
@@ -126,10 +124,20 @@ export default function Dashboard() {
       </div>
 
       <section className="stat-grid" aria-label="Summary">
-        <StatCard label="Matches" value={stats?.pendingMatches ?? 0} to="/matches" />
+        <StatCard
+          label="Matches"
+          value={matchesLoaded ? listedMatches.length : (stats?.pendingMatches ?? 0)}
+          note={TEXT.newMatchesNote(stats?.pendingMatches ?? 0)}
+          to="/matches"
+        />
         <StatCard label="Trade Requests" value={stats?.pendingTrades ?? 0} to="/trades?tab=requests" />
         <StatCard label="Pending Trades" value={sentPending} to="/trades?tab=pending" />
-        <StatCard label="Completed Trades" value={stats?.completedTrades ?? 0} to="/trades?tab=approved" />
+        <StatCard
+          label="Completed Trades"
+          value={stats?.acceptedTrades ?? 0}
+          note={completedSplitText(stats ?? { acceptedTrades: 0, declinedTrades: 0 })}
+          to="/trades?tab=approved"
+        />
       </section>
 
       <section className="card" aria-labelledby="active-requests-heading">

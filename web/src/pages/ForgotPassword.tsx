@@ -8,24 +8,48 @@ import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
+/**
+ * The address the link went to, on a line of its own: it never breaks inside its name or its
+ * domain; a phone too narrow for both breaks it after the "@" (each part is cut with an ellipsis
+ * only if even it is too wide).
+ */
+function Address({ value }: { value: string }) {
+  const at = value.lastIndexOf('@');
+  if (at < 1) return <strong className="ident auth-address">{value}</strong>;
+  return (
+    <strong className="auth-address">
+      <span className="ident">{value.slice(0, at + 1)}</span>
+      <wbr />
+      <span className="ident">{value.slice(at + 1)}</span>
+    </strong>
+  );
+}
+
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, serverError, pending, submit } = useSchemaForm(forgotPasswordSchema, MSG.forgotFailed, async (data) => {
+  const { errors, serverError, pending, submit, reset } = useSchemaForm(forgotPasswordSchema, { email }, MSG.forgotFailed, async (data) => {
     await useSessionStore.getState().forgotPassword(data);
     setSent(true);
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   if (sent) {
     return (
       <AuthLayout title={TEXT.checkYourEmail}>
-        <p className="auth-text">{MSG.forgotPasswordSent}</p>
-        <p className="auth-text muted">
-          We sent the link to <strong>{email.trim()}</strong>. It expires in one hour.
+        {/* One text that never claims more than the server knows: it answers the same for any address. */}
+        <p className="auth-text">
+          {TEXT.forgotSentBefore} <Address value={email.trim()} /> {TEXT.forgotSentAfter}
         </p>
         <div className="stack">
-          <button type="button" className="button button-outline button-block" onClick={() => setSent(false)}>
+          <button
+            type="button"
+            className="button button-outline button-block"
+            onClick={() => {
+              reset();
+              setSent(false);
+            }}
+          >
             {TEXT.tryDifferentEmail}
           </button>
           <Link to="/login" className="button button-primary button-block">

@@ -24,6 +24,7 @@ export default function Login() {
     }[params.get('error') ?? ''] ?? null;
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
+    { email, password },
     MSG.loginFailed,
     async (data) => {
       await useSessionStore.getState().login(data);
@@ -32,7 +33,7 @@ export default function Login() {
     },
     socialError,
   );
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, { email, password });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   return (
     <AuthLayout title={TEXT.signIn} subtitle="Access your Crewtrade account">

@@ -24,6 +24,7 @@ import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
+import { Ident } from '../components/Ident.tsx';
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
   if (!request) return null;
@@ -105,16 +106,27 @@ async function declineChain(chain: ChainItem) {
   }
 }
 
+async function dismissChain(chain: ChainItem) {
+  try {
+    await useChainsStore.getState().dismiss(chain.id);
+    toast({ title: MSG.chainDismissed });
+  } catch (err) {
+    toast({ title: MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
+  }
+}
+
 function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) {
   return (
     <section className="chain-section" aria-labelledby="chains-heading">
       <div className="chain-section-header">
         <h2 id="chains-heading">{MSG.chainsHeading}</h2>
-        <p className="muted">{TEXT.chainsIntro}</p>
+        <p className="muted">
+          {TEXT.chainsIntro} {TEXT.chainsEndedNote}
+        </p>
       </div>
       <div className="chain-list">
         {chains.map((c) => (
-          <ChainCard key={c.id} chain={c} myId={myId} onAccept={acceptChain} onDecline={declineChain} />
+          <ChainCard key={c.id} chain={c} myId={myId} onAccept={acceptChain} onDecline={declineChain} onDismiss={dismissChain} />
         ))}
       </div>
     </section>
@@ -150,7 +162,12 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
           ) : (
             <span className="match-crew-name">{fullName(other)}</span>
           )}
-          {other?.employeeNumber && <span className="muted"> · #{other.employeeNumber}</span>}
+          {other?.employeeNumber && (
+            <span className="muted">
+              {' '}
+              · <Ident prefix="#" value={other.employeeNumber} />
+            </span>
+          )}
         </div>
         <div className="row-actions">
           {other && (

@@ -12,7 +12,7 @@ import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
-import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
+import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { logout } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -32,19 +32,9 @@ async function saveProfile(body: ProfileBody & { emailNotifications: boolean }):
 
 function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = parsed.data;
+  // saveProfile toasts its own failure: the form has no alert of its own.
+  const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.profileUpdateFailed, async (data) => {
+    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = data;
     await saveProfile({
       firstName,
       lastName,
@@ -55,8 +45,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       aircraftType,
       emailNotifications: user.emailNotifications,
     });
-    setPending(false);
-  }
+  });
 
   return (
     <section className="card" aria-labelledby="profile-info-heading">
@@ -64,7 +53,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         Profile Information
       </h2>
       <p className="card-subtitle">{user.email}</p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="form">
+      <form onSubmit={(e) => void submit(e)} noValidate className="form">
         <ProfileFields values={values} errors={errors} onChange={setValues} />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={pending}>
@@ -80,8 +69,10 @@ function ActivitySummary() {
   const stats = useBadgeStore((s) => s.stats);
   const items = [
     { label: 'Active Requests', value: stats?.activeRequests },
-    { label: 'Matches', value: stats?.pendingMatches },
-    { label: 'Completed Trades', value: stats?.completedTrades },
+    // Each label says what it counts (issue 28): new matches; trades done apart from declined offers.
+    { label: 'New Matches', value: stats?.pendingMatches },
+    { label: 'Completed Trades', value: stats?.acceptedTrades },
+    { label: 'Declined Offers', value: stats?.declinedTrades },
   ];
   return (
     <section className="card" aria-labelledby="activity-heading">

@@ -14,7 +14,7 @@ export default function ResetPassword() {
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
-  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, MSG.resetFailed, async (data) => {
+  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, values, MSG.resetFailed, async (data) => {
     await useSessionStore.getState().resetPassword({ token, newPassword: data.newPassword });
     setDone(true);
   });
@@ -41,7 +41,7 @@ export default function ResetPassword() {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   return (
     <AuthLayout title="Reset Password" subtitle="Choose a new password for your account.">

@@ -13,13 +13,13 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPas
 export default function Signup() {
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
-  const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, MSG.registrationFailed, async (data) => {
+  const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, values, MSG.registrationFailed, async (data) => {
     const { firstName, lastName, email, password } = data;
     await useSessionStore.getState().register({ firstName, lastName, email, password });
     toast({ title: MSG.accountCreated });
     void navigate('/', { replace: true });
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event, values);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   const bind = (name: keyof typeof EMPTY) => ({
     name,

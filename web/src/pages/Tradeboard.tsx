@@ -80,6 +80,7 @@ export default function Tradeboard() {
         <div>
           <h1>Tradeboard</h1>
           <p className="page-subtitle">{`Browse requests from ${user.airline ?? ''} ${positionLabel}s`}</p>
+          <p className="page-note">{TEXT.matchingRule}</p>
         </div>
         <div className="page-actions">
           <button type="button" className="button button-primary" onClick={() => setModal({ mode: 'create' })}>

@@ -1,24 +1,31 @@
 // /trades: the Trades dashboard (spec section 2). Three tabs: requests (offers received, pending),
 // pending (offers sent, awaiting an answer) and approved, shown as Completed (accepted and declined,
-// sent and received). ?tab= preselects one and follows the choice. The lists stay live through the
-// offers store ('offer:new', 'offer:update'); opening the screen marks the trade-request
-// notifications read (spec section 7).
+// sent and received, and the user's completed three-way chains, issue 28), under a line that says
+// how many were accepted and how many declined. A message asking to trade (sent from a crew profile)
+// offers Reply and Dismiss, never an Accept that would complete nothing. ?tab= preselects one and
+// follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
+// and the chains ('chain:update'); opening the screen marks the trade-request notifications read
+// (spec section 7).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
-import type { OfferItem } from '#protocol/shapes.ts';
+import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
+import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
+import { ChainLegCard } from '../components/ChainLegCard.tsx';
 import { OfferCard } from '../components/OfferCard.tsx';
 import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
 import { newestFirst } from '../lib/format.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
+import { useBadgeStore } from '../stores/useBadgeStore.ts';
+import { useCompletedChainsStore } from '../stores/useChainsStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useFinishedOffers, useOffersStore, useReceivedOffers, useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { completedCountText, TEXT } from '../texts.ts';
 
 const TABS = ['requests', 'pending', 'approved'] as const;
 type Tab = (typeof TABS)[number];
@@ -31,11 +38,10 @@ const EMPTY: Record<Tab, string> = {
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
-const answeredFirst = (a: OfferItem, b: OfferItem) => {
-  const at = a.respondedAt ?? a.createdAt;
-  const bt = b.respondedAt ?? b.createdAt;
-  return at < bt ? 1 : at > bt ? -1 : b.id - a.id;
-};
+/** One entry of the Completed tab: an answered offer, or a completed chain (the user's leg of it). */
+type Finished = { kind: 'offer'; item: OfferItem; at: string } | { kind: 'chain'; item: ChainItem; at: string };
+
+const answeredFirst = (a: Finished, b: Finished) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.item.id - a.item.id);
 
 const failed = (description: string) => toast({ title: TEXT.errorTitle, description, variant: 'destructive' });
 
@@ -50,6 +56,32 @@ async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
     toast({ title: MSG.offerResponded });
   } catch (err) {
     failed(serverMessage(err) ?? MSG.offerRespondFailed);
+  }
+}
+
+/** A message asking to trade leaves the recipient's list (declined on the server); the sender hears it was dismissed. */
+async function dismissMessage(offer: OfferItem) {
+  try {
+    await useOffersStore.getState().respond(offer.id, 'declined');
+    toast({ title: OFFER_TEXT.dismissed });
+  } catch (err) {
+    failed(serverMessage(err) ?? OFFER_TEXT.dismissFailed);
+  }
+}
+
+async function removeChainTrade(chain: ChainItem) {
+  const ok = await confirm({
+    title: TEXT.removeTradeTitle,
+    description: TEXT.removeChainTradeConfirm,
+    confirmLabel: TEXT.remove,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useCompletedChainsStore.getState().hide(chain.id);
+    toast({ title: MSG.completedTradeRemoved });
+  } catch (err) {
+    failed(serverMessage(err) ?? MSG.completedTradeRemoveFailed);
   }
 }
 
@@ -137,6 +169,16 @@ function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
     </button>
   );
 
+  if (offer.status === 'pending' && offer.toUserId === myId && isMessageOffer(offer)) {
+    return (
+      <>
+        <Link to={`/messages?user=${offer.fromUserId}`} className="button button-primary button-sm">
+          {OFFER_TEXT.reply}
+        </Link>
+        {button(OFFER_TEXT.dismiss, 'button-outline', () => dismissMessage(offer))}
+      </>
+    );
+  }
   if (offer.status === 'pending' && offer.toUserId === myId) {
     return (
       <>
@@ -161,9 +203,12 @@ export default function Trades() {
   const received = useReceivedOffers();
   const sent = useSentOffers();
   const finished = useFinishedOffers();
+  const chains = useCompletedChainsStore();
+  const stats = useBadgeStore((s) => s.stats);
 
   useEffect(() => {
     void useOffersStore.getState().fetchAll();
+    void useCompletedChainsStore.getState().fetch();
     // Spec section 7: the trade-request notifications are marked read when the screen loads.
     void useNotificationStore.getState().markAllOffersRead();
   }, []);
@@ -172,9 +217,12 @@ export default function Trades() {
     () => ({
       requests: [...received.items].sort(newestFirst),
       pending: [...sent.items].sort(newestFirst),
-      approved: [...finished.items].sort(answeredFirst),
+      approved: [
+        ...finished.items.map((item): Finished => ({ kind: 'offer', item, at: item.respondedAt ?? item.createdAt })),
+        ...chains.items.map((item): Finished => ({ kind: 'chain', item, at: item.updatedAt })),
+      ].sort(answeredFirst),
     }),
-    [received.items, sent.items, finished.items],
+    [received.items, sent.items, finished.items, chains.items],
   );
   const state = { requests: received, pending: sent, approved: finished }[tab];
 
@@ -230,9 +278,22 @@ export default function Trades() {
           <div className="card empty-state">
             <p>{EMPTY[tab]}</p>
           </div>
+        ) : tab === 'approved' ? (
+          <>
+            {stats && <p className="trades-count">{completedCountText(stats)}</p>}
+            <div className="card-grid">
+              {lists.approved.map((f) =>
+                f.kind === 'chain' ? (
+                  <ChainLegCard key={`chain-${f.item.id}`} chain={f.item} myId={user.id} onRemove={(c) => void removeChainTrade(c)} />
+                ) : (
+                  <OfferCard key={f.item.id} offer={f.item} myId={user.id} actions={<OfferActions offer={f.item} myId={user.id} />} />
+                ),
+              )}
+            </div>
+          </>
         ) : (
           <div className="card-grid">
-            {shown.map((offer) => (
+            {(shown as OfferItem[]).map((offer) => (
               <OfferCard key={offer.id} offer={offer} myId={user.id} actions={<OfferActions offer={offer} myId={user.id} />} />
             ))}
           </div>

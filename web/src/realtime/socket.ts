@@ -6,7 +6,7 @@ import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stor
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useAdminSupportStore } from '../stores/useAdminStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
-import { useChainsStore } from '../stores/useChainsStore.ts';
+import { useChainsStore, useCompletedChainsStore } from '../stores/useChainsStore.ts';
 import { useChatStore } from '../stores/useChatStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useMessagesStore } from '../stores/useMessagesStore.ts';
@@ -89,7 +89,11 @@ export function startRealtime(): void {
   });
   // Three-way trade chains: a full copy whenever one is proposed or changes (the bell's chain
   // section reads the same store).
-  s.on('chain:update', (chain) => useChainsStore.getState().upsert(chain));
+  s.on('chain:update', (chain) => {
+    useChainsStore.getState().upsert(chain);
+    // A chain that completes is a trade on the Completed tab too.
+    if (chain.status === 'completed' && useCompletedChainsStore.getState().loaded) useCompletedChainsStore.getState().upsert(chain);
+  });
 
   // An offer received or sent elsewhere, and answers, cancels and hides; the bell's trade-request
   // list follows by 'notifications:changed'.

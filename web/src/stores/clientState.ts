@@ -4,7 +4,7 @@ import { resetAdminStores, useAdminSupportStore } from './useAdminStore.ts';
 import { useAdminNotificationStore } from './useAdminNotificationStore.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
 import { useCalendarFeedStore } from './useCalendarFeedStore.ts';
-import { useChainsStore } from './useChainsStore.ts';
+import { useChainsStore, useCompletedChainsStore } from './useChainsStore.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
@@ -28,6 +28,7 @@ function resetDataStores(): void {
   useBoardStore.getState().reset();
   useMatchesStore.getState().reset();
   useChainsStore.getState().reset();
+  useCompletedChainsStore.getState().reset();
   useMyRequestsStore.getState().reset();
   useNotificationStore.getState().reset();
   useAdminNotificationStore.getState().reset();
@@ -78,6 +79,7 @@ export async function refreshLoadedData(): Promise<void> {
   if (useMyRequestsStore.getState().loaded) jobs.push(useMyRequestsStore.getState().fetch());
   if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
   if (useChainsStore.getState().loaded) jobs.push(useChainsStore.getState().fetch());
+  if (useCompletedChainsStore.getState().loaded) jobs.push(useCompletedChainsStore.getState().fetch());
   if (useSupportStore.getState().loaded) jobs.push(useSupportStore.getState().fetch());
   if (useAdminSupportStore.getState().loaded) jobs.push(useAdminSupportStore.getState().fetch());
   await Promise.all(jobs);

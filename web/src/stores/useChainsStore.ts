@@ -48,6 +48,8 @@ interface ChainsState extends ListState<ChainItem> {
   accept: (id: number) => Promise<ChainItem>;
   /** POST /api/chains/:id/decline: the chain ends for all three. Throws "STATUS: body". */
   decline: (id: number) => Promise<ChainItem>;
+  /** POST /api/chains/:id/dismiss: an ended chain leaves the user's /matches for good. Throws "STATUS: body". */
+  dismiss: (id: number) => Promise<void>;
 }
 
 export const useChainsStore = create<ChainsState>()((set, get, store) => ({
@@ -61,5 +63,31 @@ export const useChainsStore = create<ChainsState>()((set, get, store) => ({
     const chain = await api.post(`/api/chains/${id}/decline`, undefined as never);
     get().upsert(chain);
     return chain;
+  },
+  dismiss: async (id) => {
+    await api.post(`/api/chains/${id}/dismiss`, undefined as never);
+    // Ended chains change no more: no late copy may bring it back.
+    get().markDeleted(id);
+  },
+}));
+
+interface CompletedChainsState extends ListState<ChainItem> {
+  /** POST /api/chains/:id/hide: the completed chain leaves the user's Completed tab and count. Throws "STATUS: body". */
+  hide: (id: number) => Promise<void>;
+}
+
+/**
+ * The user's completed chains as trades on the Trades screen's Completed tab (GET
+ * /api/chains/completed, issue 28): 'chain:update' adds one as it completes.
+ */
+export const useCompletedChainsStore = create<CompletedChainsState>()((set, get, store) => ({
+  ...listStore<ChainItem>(() => api.get('/api/chains/completed'), { isNewer: isNewerChain, keep: (c) => c.status === 'completed' })(
+    set,
+    get,
+    store,
+  ),
+  hide: async (id) => {
+    await api.post(`/api/chains/${id}/hide`, undefined as never);
+    get().markDeleted(id);
   },
 }));

@@ -20,6 +20,7 @@ const ICONS: Record<EmailTemplateType, ReactNode> = {
   drop_trade_request: <PlaneIcon />,
   pickup_trade_request: <UsersIcon />,
   trade_trade_request: <RepeatIcon />,
+  message_trade_request: <MessageIcon />,
   match_notification: <MessageIcon />,
   chain_notification: <RepeatIcon />,
 };
@@ -96,7 +97,10 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
           </dd>
           <dt>{TEXT.htmlTemplate}</dt>
           <dd>
-            <pre className="template-html">{template.htmlTemplate}</pre>
+            {/* Focusable: a long template scrolls inside its box, and a keyboard must reach that too. */}
+            <pre className="template-html" tabIndex={0}>
+              {template.htmlTemplate}
+            </pre>
           </dd>
         </dl>
       )}

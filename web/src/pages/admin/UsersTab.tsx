@@ -12,6 +12,7 @@ import { toast } from '../../stores/useToastStore.ts';
 import { TEXT } from '../../texts.ts';
 import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
 import { ListStatus } from './ListStatus.tsx';
+import { Ident } from '../../components/Ident.tsx';
 
 const deleteText = (name: string) =>
   `Are you sure you want to delete the account for ${name}? This action cannot be undone and will remove all their data including requests, messages, and trade history.`;
@@ -44,8 +45,8 @@ const columns: Column<AdminUserItem>[] = [
       </span>
     ),
   },
-  { key: 'email', header: 'Email', cell: (u) => <span className="break-anywhere">{u.email}</span> },
-  { key: 'employee', header: 'Employee #', cell: (u) => u.employeeNumber ?? '-' },
+  { key: 'email', header: 'Email', cell: (u) => <Ident value={u.email} /> },
+  { key: 'employee', header: 'Employee #', cell: (u) => (u.employeeNumber ? <Ident value={u.employeeNumber} /> : '-') },
   { key: 'airline', header: 'Airline', cell: (u) => u.airline ?? '-' },
   {
     key: 'position',
@@ -53,7 +54,8 @@ const columns: Column<AdminUserItem>[] = [
     cell: (u) => (u.position ? <span className={`badge ${POSITION_BADGE[u.position]}`}>{positionLabel(u.position)}</span> : '-'),
   },
   { key: 'base', header: 'Base', cell: (u) => u.base ?? '-' },
-  { key: 'joined', header: 'Joined', cell: (u) => joinedOn(u.createdAt) },
+  // A date reads as one piece too: the name column gives way first.
+  { key: 'joined', header: 'Joined', cell: (u) => <span className="admin-date">{joinedOn(u.createdAt)}</span> },
   { key: 'admin', header: 'Admin', cell: (u) => (u.isAdmin ? <span className="badge badge-admin">{TEXT.adminBadge}</span> : '') },
 ];
 

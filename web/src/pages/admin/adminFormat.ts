@@ -101,6 +101,7 @@ export const TEMPLATE_DESCRIPTIONS: Record<EmailTemplateType, string> = {
   drop_trade_request: 'When someone wants to give up a shift',
   pickup_trade_request: 'When someone wants to take a shift',
   trade_trade_request: 'When someone wants to swap shifts',
+  message_trade_request: 'When someone asks to trade in a message',
   match_notification: 'When the system finds compatible requests',
   chain_notification: 'When three crew can trade in a circle',
 };
@@ -114,6 +115,10 @@ export const SAMPLE_VALUES: Record<string, string> = {
   base: 'ATL',
   position: 'Flight Attendant',
   employeeNumber: '123456',
+  summary: 'Alex Rivera wants to pick up your ATL 1234 (Jan 15) and offers their ATL 5678 in exchange',
+  yourTrip: 'ATL 1234 (Jan 15)',
+  offeredTrip: 'ATL 5678',
+  message: 'I can fly it if you take mine.',
   matchedUserName: 'Alex Rivera',
   userAction: 'drop',
   userRoute: 'ATL 1234',

@@ -1,0 +1,63 @@
+// A completed three-way chain on the Trades screen's Completed tab (issue 28): the user's leg of it,
+// what they gave to whom and what they got from whom, with Remove (from their own view). A chain
+// counts as one trade for each of its members.
+import { format } from 'date-fns';
+import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { chainLegText, requestDates } from '../lib/chainText.ts';
+import { fullName } from '../lib/format.ts';
+import { memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
+import { TEXT } from '../texts.ts';
+import { RouteValue } from './RequestCard.tsx';
+import './chains.css';
+
+function Leg({ label, request }: { label: string; request: TradeRequestItem | null | undefined }) {
+  return (
+    <div className="chain-trip">
+      <dt>{label}</dt>
+      <dd>
+        {request ? (
+          <>
+            <RouteValue request={request} />
+            <span className="chain-trip-dates">{requestDates(request)}</span>
+          </>
+        ) : (
+          <span className="muted">{TEXT.chainRequestGone}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export function ChainLegCard({ chain, myId, onRemove }: { chain: ChainItem; myId: number; onRemove: (chain: ChainItem) => void }) {
+  const me = memberIndex(chain, myId);
+  if (me === -1) return null;
+  const next = nextMember(chain, me);
+  const previous = previousMember(chain, me);
+  const done = new Date(chain.updatedAt);
+  return (
+    <article
+      className="request-card offer-card chain-leg-card"
+      aria-label={`Three-way trade with ${fullName(next?.user)} and ${fullName(previous?.user)}`}
+    >
+      <header className="request-card-header">
+        <span className="badge badge-match">{TEXT.chainBadge}</span>
+        <span className="badge badge-completed">{TEXT.chainCompletedOn}</span>
+      </header>
+      <p className="offer-card-summary">{chainLegText(chain, myId)}</p>
+      <dl className="chain-trips">
+        <Leg label={`${TEXT.chainLegGave} ${fullName(next?.user)}`} request={chain.members[me]?.request} />
+        <Leg label={`${TEXT.chainLegGot} ${fullName(previous?.user)}`} request={previous?.request} />
+      </dl>
+      {!Number.isNaN(done.getTime()) && (
+        <p className="muted chain-leg-date">
+          {TEXT.chainCompletedOn} {format(done, "MMM d, yyyy 'at' h:mm a")}
+        </p>
+      )}
+      <div className="request-card-actions">
+        <button type="button" className="button button-danger-outline button-sm" onClick={() => onRemove(chain)}>
+          {TEXT.remove}
+        </button>
+      </div>
+    </article>
+  );
+}
