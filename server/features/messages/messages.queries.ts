@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
+import { containsPattern } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import type { GroupFields } from '../users/group.ts';
 
@@ -250,12 +251,6 @@ export async function purgeMessages(em: EntityManager, userId: number, otherId: 
   await db.deleteFrom('messages').where('id', 'in', ids).execute();
   return files.map((f) => f.filename);
 }
-
-/**
- * `search` as an ILIKE pattern matching it anywhere, with its own `%`, `_` and `\` taken literally
- * (backslash is ILIKE's default escape). The pattern is still a bound value.
- */
-const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const CREW_LIMIT = 50;
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_SIZE } from '#protocol/paging.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
@@ -79,6 +80,7 @@ describe('GET /api/all-trades from the group cache', () => {
     const uncached = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
       groupKeyOf(reader.user)!,
       todayUtc(),
+      PAGE_SIZE,
     );
     expect(uncached).toHaveLength(2);
     expect(JSON.parse(a.body.toString())).toEqual(JSON.parse(JSON.stringify(uncached)));
@@ -181,7 +183,7 @@ describe('GET /api/all-trades from the group cache', () => {
       await rawGet(two, readerOnTwo);
       expect(reads).toHaveBeenCalledTimes(2);
       const fresh = async () =>
-        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc())));
+        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc(), PAGE_SIZE)));
       const bothAsFresh = async () => {
         const expected = await fresh();
         expect((await rawGet(one, reader)).body.equals(expected)).toBe(true);
