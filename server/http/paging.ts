@@ -2,8 +2,8 @@
 // one goes out in the X-Next-Cursor header, and the body keeps the shape the route always had.
 import type { z } from 'zod';
 import { MSG } from '#protocol/messages.ts';
-import { CURSOR_PARAM, decodeCursor, NEXT_CURSOR_HEADER } from '#protocol/paging.ts';
-import { cursorText, type Page } from '../db/paging.ts';
+import { CURSOR_PARAM, cursorId, dayIdCursor, decodeCursor, messageCursor, NEXT_CURSOR_HEADER, timeIdCursor } from '#protocol/paging.ts';
+import { cursorText, type DayCursor, type MessageWindow, type Page, type TimeCursor } from '../db/paging.ts';
 import type { AppContext } from './context.ts';
 import { invalid } from './errors.ts';
 
@@ -23,6 +23,41 @@ export function readCursor<S extends z.ZodType>(ctx: AppContext, schema: S): z.o
   const keys = decodeCursor(raw, schema);
   if (keys === undefined) throw invalid(MSG.invalidCursor, CURSOR_PARAM);
   return keys;
+}
+
+/** The cursor of a newest-first list (time, id), if one is asked for. */
+export function readTimeCursor(ctx: AppContext): TimeCursor | undefined {
+  const keys = readCursor(ctx, timeIdCursor);
+  return keys && { at: keys[0], id: keys[1] };
+}
+
+/** The cursor of a list by date (day, id), if one is asked for. */
+export function readDayCursor(ctx: AppContext): DayCursor | undefined {
+  const keys = readCursor(ctx, dayIdCursor);
+  return keys && { day: keys[0], id: keys[1] };
+}
+
+/** A message id given as ?before= or ?after=: a whole number PostgreSQL's int holds, else 400. */
+function messageId(raw: string, param: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? cursorId.safeParse(Number(raw)) : undefined;
+  if (!id?.success) throw invalid(MSG.invalidCursor, param);
+  return id.data;
+}
+
+/**
+ * Which page of a thread or a chat room is asked for: ?before=<id> (older, Load earlier),
+ * ?after=<id> (newer: a client catching up from the last message it holds), ?cursor= (the next
+ * page in the direction the last one went), or none of them (the newest page). More than one is a 400.
+ */
+export function readMessageWindow(ctx: AppContext): MessageWindow {
+  const before = queryValue(ctx, 'before');
+  const after = queryValue(ctx, 'after');
+  const keys = readCursor(ctx, messageCursor);
+  if ([before !== '', after !== '', keys !== undefined].filter(Boolean).length > 1) throw invalid(MSG.invalidCursor, CURSOR_PARAM);
+  if (keys) return { direction: keys[0] === 'a' ? 'after' : 'before', id: keys[1] };
+  if (before !== '') return { direction: 'before', id: messageId(before, 'before') };
+  if (after !== '') return { direction: 'after', id: messageId(after, 'after') };
+  return null;
 }
 
 /** Names the next page (if any) in the header. */

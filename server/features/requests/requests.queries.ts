@@ -3,7 +3,7 @@ import { sql, type Expression, type Insertable, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce, compilePaged } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
-import { containsPattern, laterThan, pageLimit } from '../../db/paging.ts';
+import { containsPattern, pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 
 /**
@@ -49,9 +49,6 @@ function itemsQuery(db: Kysely<DB>) {
 
 export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 
-/** Where a page of requests in board order (date, then id) starts: just after this one. */
-// A type, not an interface: compiled queries take their arguments as a record.
-export type DayCursor = { day: string; id: number };
 
 /** The tradeboard's filters (spec section 2), applied by the server to every page. */
 export interface BoardFilters {
@@ -62,7 +59,7 @@ export interface BoardFilters {
   search?: string;
 }
 
-const afterDay = (c: DayCursor | null) => (c ? laterThan('r.date', 'r.id', c.day, c.id) : sql<boolean>`true`);
+const afterDay = (c: DayCursor | null) => pastDayCursor('r.date', 'r.id', c);
 
 // Compiled once: these run on every create (its answer and its board event) and on board rebuilds.
 const itemsOfUser = compilePaged(['userId'], ['day', 'id'], (db, a: { userId: number }, c: DayCursor | null) =>

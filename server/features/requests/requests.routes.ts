@@ -1,25 +1,18 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
-import { dayIdCursor } from '#protocol/paging.ts';
 import { boardFilterSchema, requestBodySchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
-import { queryValue, readCursor, sendPage } from '../../http/paging.ts';
+import { queryValue, readDayCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { sendPrepared } from '../board/prepared-response.ts';
 import { todayUtc } from '../matching/matching.rules.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { RequestsService } from './requests.service.ts';
-
-/** The page after ?cursor= in date order, if one is asked for. */
-function dayCursor(ctx: AppContext) {
-  const keys = readCursor(ctx, dayIdCursor);
-  return keys && { day: keys[0], id: keys[1] };
-}
 
 export function requestsRoutes(deps: Deps) {
   const router = new Router<AppState>();
@@ -34,7 +27,7 @@ export function requestsRoutes(deps: Deps) {
 
   router.get('/api/requests', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).listOwn(user, dayCursor(ctx)));
+    sendPage(ctx, await service(ctx).listOwn(user, readDayCursor(ctx)));
   });
 
   // Paged by date with the filters applied here (docs/decisions/0020). The first page without
@@ -47,7 +40,7 @@ export function requestsRoutes(deps: Deps) {
       type: queryValue(ctx, 'type'),
       search: queryValue(ctx, 'search'),
     });
-    const cursor = dayCursor(ctx);
+    const cursor = readDayCursor(ctx);
     const groupKey = groupKeyOf(user);
     if (!groupKey) {
       ctx.body = [];

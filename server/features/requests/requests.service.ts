@@ -3,7 +3,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
-import { mapPage, pageFrom, type Page } from '../../db/paging.ts';
+import { dayKeys, mapPage, pageFrom, type DayCursor, type Page } from '../../db/paging.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
@@ -29,15 +29,11 @@ import {
   tripImageNames,
   updateOwnRequest,
   type BoardFilters,
-  type DayCursor,
   type RequestColumns,
-  type RequestItemRow,
 } from './requests.queries.ts';
 
 type RequestsDeps = Pick<Deps, 'events'>;
 
-/** Where a request sits in date order: the cursor of the page it ends. */
-const dayKeys = (r: RequestItemRow) => [r.date, r.id];
 
 /** What a save writes, the derived matching columns included (docs/decisions/0001). */
 function columnsOf(user: UserRecord, groupKey: string, body: RequestBody): RequestColumns {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ScheduleImageItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -17,8 +18,9 @@ export class ScheduleService {
     private readonly deps: ScheduleDeps,
   ) {}
 
-  async list(user: UserRecord): Promise<ScheduleImageItem[]> {
-    return (await ownScheduleImages(this.em, user.id)).map(presentScheduleImage);
+  /** A page of the caller's schedule images, newest first. */
+  async list(user: UserRecord, cursor?: TimeCursor): Promise<Page<ScheduleImageItem>> {
+    return mapPage(pageFrom(await ownScheduleImages(this.em, user.id, cursor), timeKeys), presentScheduleImage);
   }
 
   /** One stored, sniffed image becomes the user's newest schedule image. */
