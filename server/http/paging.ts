@@ -46,14 +46,15 @@ function messageId(raw: string, param: string): number {
 
 /**
  * Which page of a thread or a chat room is asked for: ?before=<id> (older, Load earlier),
- * ?after=<id> (newer: a client catching up from the last message it holds), ?cursor= (the next
- * page in the direction the last one went), or none of them (the newest page). More than one is a 400.
+ * ?after=<id> (newer: a client catching up from the last message it holds), or neither (the
+ * newest page); both is a 400. As for every list, the next page is the same request with the
+ * ?cursor= it was sent: the cursor carries the direction, and wins.
  */
 export function readMessageWindow(ctx: AppContext): MessageWindow {
   const before = queryValue(ctx, 'before');
   const after = queryValue(ctx, 'after');
   const keys = readCursor(ctx, messageCursor);
-  if ([before !== '', after !== '', keys !== undefined].filter(Boolean).length > 1) throw invalid(MSG.invalidCursor, CURSOR_PARAM);
+  if (before !== '' && after !== '') throw invalid(MSG.invalidCursor, 'after');
   if (keys) return { direction: keys[0] === 'a' ? 'after' : 'before', id: keys[1] };
   if (before !== '') return { direction: 'before', id: messageId(before, 'before') };
   if (after !== '') return { direction: 'after', id: messageId(after, 'after') };
