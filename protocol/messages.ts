@@ -233,6 +233,7 @@ export const MSG = {
   // bounded lists (docs/decisions/0020)
   invalidCursor: 'Invalid page cursor',
   boardSearchTooLong: 'Search must be 100 characters or fewer',
+  requestStatusInvalid: 'Status must be active, pending or completed',
   boardDateInvalid: 'Date must be a day written YYYY-MM-DD',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
+import { REQUEST_STATUSES, REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
 import { isListDay } from '../paging.ts';
@@ -131,3 +131,8 @@ export const boardFilterSchema = z.object({
   ),
 });
 export type BoardFilterQuery = z.infer<typeof boardFilterSchema>;
+
+/** GET /api/requests' optional ?status= (the dashboard asks for its active requests only); absent: every status. */
+export const ownRequestsFilterSchema = z.object({
+  status: z.preprocess(absentIfBlank, z.enum(REQUEST_STATUSES, { error: MSG.requestStatusInvalid }).optional()),
+});

@@ -49,6 +49,8 @@ beforeAll(async () => {
   const far = await bulkUsers(db, 3, elsewhere, 'paging-far');
 
   const mine = await bulkRequests(db, [me.user.id], PAGE_SIZE + MORE, group);
+  // Finished trips, dated first: the dashboard asks for the active ones only.
+  await bulkRequests(db, [me.user.id], 4, group, { status: 'completed', fromDay: -250 });
   const peers = await bulkRequests(db, [peer.user.id], PAGE_SIZE + MORE, group, { fromDay: 3 });
   // Another group's board, and its offers, matches, messages: none of it may show.
   const strangers = await bulkRequests(db, [stranger.user.id, ...far], 5, elsewhere);
@@ -287,6 +289,21 @@ describe('every list pages by cursor', () => {
     const first = await admin.client.get('/api/admin/support-requests');
     expect(first.headers.get(TOTAL_COUNT_HEADER)).toBe(String(support[0]));
     expect(first.headers.get(RESOLVED_COUNT_HEADER)).toBe(String(resolved[0]));
+  });
+});
+
+describe('own requests of one status', () => {
+  it('?status= pages the requests of that status only; a status that is none is a 400', async () => {
+    const completed = await column(`select id from requests where user_id = $1 and status = 'completed' order by date, id`, [me.user.id]);
+    expect(completed).toHaveLength(4);
+    expect((await me.client.get('/api/requests')).body.slice(0, 4).map((r: { id: number }) => r.id)).toEqual(completed);
+    const { pages } = await walk(me.client, '/api/requests?status=completed', asArray, PAGE_SIZE);
+    expect(pages).toEqual([completed]);
+    const active = await column(`select id from requests where user_id = $1 and status = 'active' order by date, id`, [me.user.id]);
+    expect((await walk(me.client, '/api/requests?status=active', asArray, PAGE_SIZE)).pages.flat()).toEqual(active);
+    const bad = await me.client.get('/api/requests?status=deleted');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MSG.requestStatusInvalid);
   });
 });
 

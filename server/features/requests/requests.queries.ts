@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type Insertable, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { compileOnce, compilePaged } from '../../db/compiled-query.ts';
+import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { containsPattern, pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
@@ -62,9 +62,6 @@ export interface BoardFilters {
 const afterDay = (c: DayCursor | null) => pastDayCursor('r.date', 'r.id', c);
 
 // Compiled once: these run on every create (its answer and its board event) and on board rebuilds.
-const itemsOfUser = compilePaged(['userId'], ['day', 'id'], (db, a: { userId: number }, c: DayCursor | null) =>
-  itemsQuery(db).where('r.user_id', '=', a.userId).where(afterDay(c)).orderBy('r.date').orderBy('r.id').limit(pageLimit()),
-);
 const itemsOfBoard = compileOnce(['groupKey', 'day', 'limit'], (db, a: { groupKey: string; day: string; limit: number }) =>
   itemsQuery(db)
     .where('r.group_key', '=', a.groupKey)
@@ -78,9 +75,16 @@ const itemsByIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
   itemsQuery(db).where(({ eb, fn, val }) => eb('r.id', '=', fn.any(val(a.ids)))),
 );
 
-/** A page of the user's own requests, every status, by date (PAGE_SIZE + 1 rows: pageFrom). */
-export function ownRequests(em: EntityManager, userId: number, cursor?: DayCursor): Promise<RequestItemRow[]> {
-  return itemsOfUser(em, { userId }, cursor);
+/** A page of the user's own requests, every status or one, by date (PAGE_SIZE + 1 rows: pageFrom). */
+export function ownRequests(em: EntityManager, userId: number, status: string | undefined, cursor?: DayCursor): Promise<RequestItemRow[]> {
+  return itemsQuery(kysely(em))
+    .where('r.user_id', '=', userId)
+    .$if(status !== undefined, (q) => q.where('r.status', '=', status!))
+    .where(afterDay(cursor ?? null))
+    .orderBy('r.date')
+    .orderBy('r.id')
+    .limit(pageLimit())
+    .execute();
 }
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
-import { boardFilterSchema, requestBodySchema } from '#protocol/schemas/requests.ts';
+import { boardFilterSchema, ownRequestsFilterSchema, requestBodySchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
@@ -27,7 +27,8 @@ export function requestsRoutes(deps: Deps) {
 
   router.get('/api/requests', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).listOwn(user, readDayCursor(ctx)));
+    const { status } = parseBody(ownRequestsFilterSchema, { status: queryValue(ctx, 'status') });
+    sendPage(ctx, await service(ctx).listOwn(user, status, readDayCursor(ctx)));
   });
 
   // Paged by date with the filters applied here (docs/decisions/0020). The first page without

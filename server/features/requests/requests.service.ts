@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -84,9 +85,9 @@ export class RequestsService {
     return groupKey;
   }
 
-  /** A page of the caller's own requests, every status, by date. */
-  async listOwn(user: UserRecord, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
-    return mapPage(pageFrom(await ownRequests(this.em, user.id, cursor), dayKeys), presentRequest);
+  /** A page of the caller's own requests, every status or one, by date. */
+  async listOwn(user: UserRecord, status: RequestStatus | undefined, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
+    return mapPage(pageFrom(await ownRequests(this.em, user.id, status, cursor), dayKeys), presentRequest);
   }
 
   /**
