@@ -395,6 +395,8 @@ describe('a thread and a chat room page both ways from a message id', () => {
     expect(firstHeaders.get(NEXT_CURSOR_HEADER)).not.toBeNull();
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.flat()).toEqual(truth.slice(4));
+    // From the start: ?after=0.
+    expect((await walk(me.client, withQuery(c.path(), 'after', '0'), messagesOf, MESSAGE_PAGE)).pages.flat()).toEqual(truth);
     // Caught up: nothing after the newest, and no cursor.
     const end = await me.client.get(withQuery(c.path(), 'after', String(truth.at(-1))));
     expect(end.body.messages).toEqual([]);

@@ -37,8 +37,12 @@ export function readDayCursor(ctx: AppContext): DayCursor | undefined {
   return keys && { day: keys[0], id: keys[1] };
 }
 
-/** A message id given as ?before= or ?after=: a whole number PostgreSQL's int holds, else 400. */
-function messageId(raw: string, param: string): number {
+/**
+ * A message id given as ?before= or ?after=: a whole number PostgreSQL's int holds, else 400.
+ * ?after=0 is the start of the list (a client catching up reads again from before the oldest it holds).
+ */
+function messageId(raw: string, param: 'before' | 'after'): number {
+  if (param === 'after' && raw === '0') return 0;
   const id = /^\d{1,10}$/.test(raw) ? cursorId.safeParse(Number(raw)) : undefined;
   if (!id?.success) throw invalid(MSG.invalidCursor, param);
   return id.data;

@@ -34,8 +34,19 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+/** A GET's body with the response's headers (a list's next page is named in X-Next-Cursor). */
+export interface WithHeaders<B> {
+  body: B;
+  headers: Headers;
+}
+
 /** The untyped call under the typed methods below; the map decides what goes in and comes out. */
 async function apiRequest(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const answer = await apiExchange(method, path, options);
+  return answer === null ? null : answer.body;
+}
+
+async function apiExchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<WithHeaders<unknown> | null> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -50,7 +61,7 @@ async function apiRequest(method: HttpMethod, path: string, options: RequestOpti
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, res.statusText, text);
   }
-  return parseBody(res);
+  return { body: await parseBody(res), headers: res.headers };
 }
 
 // The casts below are the one place an answer is taken to be what the map says it is: the server
@@ -58,6 +69,9 @@ async function apiRequest(method: HttpMethod, path: string, options: RequestOpti
 export const api = {
   get: <P extends ApiPath<'GET'>>(path: P, options?: { signal?: AbortSignal }) =>
     apiRequest('GET', path, options) as Promise<ResponseOf<'GET', P>>,
+  /** GET with the response's headers too: a page of a list and the cursor of the next (stores/paging.ts). */
+  getWithHeaders: <P extends ApiPath<'GET'>>(path: P, options?: { signal?: AbortSignal }) =>
+    apiExchange('GET', path, options) as Promise<WithHeaders<ResponseOf<'GET', P>>>,
   /** GET that yields null when signed out (401) instead of throwing. */
   getOrNull: <P extends ApiPath<'GET'>>(path: P) => apiRequest('GET', path, { nullOn401: true }) as Promise<ResponseOf<'GET', P> | null>,
   /** JSON, or a FormData where the route takes files. */
