@@ -11,7 +11,7 @@ import { MESSAGE_PAGE } from '#protocol/limits.ts';
 import { PAGE_SIZE } from '#protocol/paging.ts';
 import { requestBody } from '../../server/features/requests/requests.fixtures.ts';
 import { WEB_ROOT } from '../../server/app.ts';
-import { bulkRequests, bulkUsers, type BulkGroup } from '../../server/test/bulk.ts';
+import { bulkOffers, bulkRequests, bulkUsers, type BulkGroup } from '../../server/test/bulk.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../server/test/instances-on-own-redis.ts';
 import { sql } from '../../server/test/outbox.ts';
@@ -121,6 +121,32 @@ describe.skipIf(!hasChromium)('the tradeboard a page at a time', () => {
     await cards(page).nth(PAGE_SIZE).scrollIntoViewIfNeeded();
     await viewportShot(page, '375-tradeboard-second-page');
     expect(await layoutProblems(page)).toEqual([]);
+  });
+});
+
+describe.skipIf(!hasChromium)('a list with a Load more button', () => {
+  it('Trades: the first 200 offers received, then the rest on Load more, at 1280 and 375 px', async () => {
+    const group: BulkGroup = { airline: 'Delta', base: 'LMT', position: 'captain', aircraftType: '737' };
+    const me = await makeUser(suite.app, { base: group.base, firstName: 'Tara', lastName: 'Trader' });
+    const peer = await makeUser(suite.app, { base: group.base, firstName: 'Otto', lastName: 'Offer' });
+    const mine = await bulkRequests(suite.app.databaseUrl, [me.user.id], PAGE_SIZE + 5, group);
+    await bulkOffers(suite.app.databaseUrl, peer.user.id, me.user.id, mine);
+    for (const mobile of [false, true]) {
+      const page = suite.track(await openAs(suite.browser, suite.app, me, '/trades?tab=requests', mobile));
+      const offers = page.locator('[role="tabpanel"] .offer-card');
+      await until(async () => (await offers.count()) >= PAGE_SIZE, 'the first page shows');
+      expect(await offers.count()).toBe(PAGE_SIZE);
+      // The tab says there are more than it shows.
+      await page.getByRole('tab', { name: /200\+/ }).waitFor();
+      const more = page.getByRole('button', { name: 'Load more' });
+      await more.scrollIntoViewIfNeeded();
+      await viewportShot(page, `${mobile ? 375 : 1280}-trades-load-more`);
+      await more.click();
+      await until(async () => (await offers.count()) === PAGE_SIZE + 5, 'the second page shows');
+      await more.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: /205/ }).waitFor();
+      expect(await layoutProblems(page)).toEqual([]);
+    }
   });
 });
 

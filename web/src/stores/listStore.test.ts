@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { listStore } from './listStore.ts';
+import { newestFirstBy } from './paging.ts';
 
 interface Item {
   id: number;
@@ -182,5 +183,24 @@ describe('a list store a page at a time (docs/decisions/0020)', () => {
     expect(store.getState().loadingMore).toBe(false);
     store.getState().reset();
     expect(store.getState()).toMatchObject({ items: [], next: null, total: null, loaded: false });
+  });
+});
+
+describe('a newest-first list whose times tie within a millisecond', () => {
+  it('keeps every item of a page, whatever the server’s order within the tie', async () => {
+    const at = '2030-01-01T00:00:00.000Z';
+    type Timed = { id: number; createdAt: string };
+    // The server's order within one millisecond is by the microsecond: ids ascending here.
+    const page = [1, 2, 3].map((id) => ({ id, createdAt: at }));
+    const store = createStore(
+      listStore<Timed>(() => Promise.resolve({ items: page, next: 'more', total: null, headers: null }), { order: newestFirstBy('createdAt') }),
+    );
+    await store.getState().fetch();
+    expect(store.getState().items.map((x) => x.id)).toEqual([1, 2, 3]);
+    // A change to one of them stays; a new item of the same millisecond is kept too (within the pages).
+    store.getState().upsert({ id: 2, createdAt: at });
+    store.getState().upsert({ id: 9, createdAt: at });
+    store.getState().upsert({ id: 10, createdAt: '2029-12-31T23:59:59.999Z' });
+    expect(store.getState().items.map((x) => x.id)).toEqual([1, 2, 3, 9]);
   });
 });

@@ -34,8 +34,9 @@ export interface ListState<T extends Keyed> {
 
 export interface ListRules<T> extends ItemRules<T> {
   /**
-   * The list's order (negative: `a` comes first), as the server pages it. With it, an item that
-   * comes after the last one loaded is left to its page while pages remain.
+   * The list's order (negative: `a` comes first), as the server pages it; 0 where the client cannot
+   * tell (see paging.ts newestFirstBy). With it, an item that comes strictly after the last one
+   * loaded is left to its page while pages remain.
    */
   order?: (a: T, b: T) => number;
 }

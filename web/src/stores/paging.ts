@@ -79,12 +79,16 @@ export async function followPages<T>(
   return { items, next, pages, first };
 }
 
-/** Newest first by a time (ISO text), higher ids first within one instant: how the server pages such lists. */
+/**
+ * Newest first by a time (ISO text), as the server pages such lists. Items of one millisecond are
+ * equal here: the server orders by the microsecond, then by id, which the client cannot see, so an
+ * item of the boundary's millisecond counts as within the pages loaded (its copy is kept once by id).
+ */
 export function newestFirstBy<K extends string>(key: K) {
-  return <T extends { id: number } & Record<K, string | null>>(a: T, b: T): number => {
+  return <T extends Record<K, string | null>>(a: T, b: T): number => {
     const x = a[key] ?? '';
     const y = b[key] ?? '';
-    return x < y ? 1 : x > y ? -1 : b.id - a.id;
+    return x < y ? 1 : x > y ? -1 : 0;
   };
 }
 
