@@ -50,6 +50,10 @@ export type AcknowledgeBody = z.infer<typeof acknowledgeSchema>;
 export type MatchStatusBody = z.infer<typeof matchStatusSchema>;
 
 /**
+ * Every list is paged (protocol/paging.ts, docs/decisions/0020): at most PAGE_SIZE items, the next
+ * page named in the X-Next-Cursor header and asked for with ?cursor=; the body's shape is the same
+ * for every page.
+ *
  * `body`: the JSON the route reads (absent: none). `files`: the multipart field of a route that also
  * takes files, sent with the same fields as the JSON body (lists as JSON text).
  */
@@ -71,9 +75,9 @@ export interface Endpoints {
 
   'GET /api/dashboard/stats': { response: DashboardStats };
 
-  /** The caller's own requests, every status. */
+  /** The caller's own requests by date, every status (?status= for one). */
   'GET /api/requests': { response: TradeRequestItem[] };
-  /** The board of the caller's group: current active requests, own included. */
+  /** The board of the caller's group by date: current active requests, own included (?date=, ?type=, ?search= filter every page). */
   'GET /api/all-trades': { response: TradeRequestItem[] };
   'POST /api/requests': { body: RequestBody; files: 'tripImages'; response: TradeRequestItem };
   /** JSON only: an edit never sends images. */
@@ -122,7 +126,7 @@ export interface Endpoints {
 
   /** One entry per conversation of the caller, newest first, with unread counts. */
   'GET /api/messages/recent': { response: ConversationSummary[] };
-  /** The thread with a user, a page oldest first (?before={messageId} for older). */
+  /** The thread with a user, a page oldest first (?before={messageId} for older, ?after={messageId} for newer: catching up). */
   'GET /api/messages/:userId': { response: ThreadPage };
   /** Multipart (or JSON without files): toUserId, content, clientKey, repeated attachments. */
   'POST /api/messages': { body: DirectMessageInput; files: 'attachments'; response: DirectMessage };
@@ -132,7 +136,7 @@ export interface Endpoints {
   /** Crew of the caller's group, the caller excluded (?search= filters). */
   'GET /api/crew-members': { response: CrewMember[] };
 
-  /** A page of the caller's room of that chat type, oldest first (?before={messageId}). */
+  /** A page of the caller's room of that chat type, oldest first (?before={messageId} for older, ?after={messageId} for newer). */
   'GET /api/base-chat/:chatType': { response: ChatPage };
   /** Multipart (or JSON without files): content, chatType, clientKey, repeated photos. */
   'POST /api/base-chat': { body: ChatInput; files: 'photos'; response: ChatMessage };
@@ -144,15 +148,15 @@ export interface Endpoints {
   'GET /api/support-requests': { response: SupportRequestItem[] };
 
   // Administration: every route answers 403 to a signed-in non-admin.
-  /** Every account, newest first. */
+  /** Every account, newest first (the first page says how many in X-Total-Count). */
   'GET /api/admin/users': { response: AdminUserItem[] };
   /** Removes the account and all its data and files; never the protected owner, never oneself. */
   'DELETE /api/admin/users/:id': { response: MessageResponse };
-  /** Every support request with its user, newest first. */
+  /** Every support request with its user, newest first (X-Total-Count and X-Resolved-Count on the first page). */
   'GET /api/admin/support-requests': { response: SupportRequestItem[] };
   /** Resolves the request with the (trimmed) response and e-mails the user. */
   'POST /api/admin/support-requests/:id/respond': { body: SupportResponseBody; response: SupportRequestItem };
-  /** Admin actions, newest first. */
+  /** Admin actions, newest first (X-Total-Count on the first page). */
   'GET /api/admin/logs': { response: AdminLogItem[] };
   'GET /api/admin/user-activity': { response: UserActivityReport };
   'GET /api/admin/email-templates': { response: EmailTemplateItem[] };

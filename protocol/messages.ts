@@ -245,5 +245,10 @@ export const MSG = {
   pushKeysInvalid: 'This browser’s push keys are not valid',
   pushSubscribed: 'Push notifications are on for this device',
   pushUnsubscribed: 'Push notifications are off for this device',
+  // bounded lists (docs/decisions/0020)
+  invalidCursor: 'Invalid page cursor',
+  boardSearchTooLong: 'Search must be 100 characters or fewer',
+  requestStatusInvalid: 'Status must be active, pending or completed',
+  boardDateInvalid: 'Date must be a day written YYYY-MM-DD',
 } as const;
 export type MessageKey = keyof typeof MSG;

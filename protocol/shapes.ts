@@ -236,11 +236,17 @@ export interface ConversationSummary {
   unreadCount: number;
 }
 
-/** GET /api/messages/{userId}: a page of the thread, oldest first; `before` pages further back. */
+/**
+ * GET /api/messages/{userId}: a page of the thread, oldest first; `before` pages further back,
+ * `after` forward (X-Next-Cursor continues in the same direction).
+ */
 export interface ThreadPage {
   user: MessageUser;
   messages: DirectMessage[];
-  /** Pass as ?before= to get the page before this one; null when this page reaches the start. */
+  /**
+   * Pass as ?before= to get the page before this one; null when this page reaches the start. On a
+   * page read ?after= an id, its first message (what precedes it, the client holds).
+   */
   nextBefore: number | null;
 }
 

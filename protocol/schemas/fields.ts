@@ -7,7 +7,7 @@ import { MSG } from '../messages.ts';
  * line and paragraph separators, and the bidirectional overrides that make a name read as
  * another. Joiners stay: some scripts spell names with them.
  */
-const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 /** Length as PostgreSQL's varchar counts it: code points, not UTF-16 units. */
 export const charCount = (v: string) => [...v].length;
@@ -19,7 +19,7 @@ export function lineField(max: number, messages: { required: string; tooLong: st
     .trim()
     .min(1, messages.required)
     .refine((v) => charCount(v) <= max, messages.tooLong)
-    .refine((v) => !CONTROL.test(v), messages.control);
+    .refine((v) => !CONTROL_CHARACTERS.test(v), messages.control);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
+import { REQUEST_STATUSES, REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { MSG } from '../messages.ts';
-import { clientKeyField, idField, isoDate } from './fields.ts';
+import { isListDay } from '../paging.ts';
+import { charCount, clientKeyField, CONTROL_CHARACTERS, idField, isoDate } from './fields.ts';
 
 /** requests.route and requests.reserve_period are varchar(500); notes (text) is held to 2000 like support messages. */
 export const REQUEST_TEXT_MAX = 500;
@@ -96,3 +97,35 @@ export interface RequestInput {
 
 export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });
 export const acknowledgeSchema = z.object({ matchId: idField(MSG.matchNotFound) });
+
+/** The longest text the tradeboard's search takes (a pairing or reserve period is at most 500). */
+export const BOARD_SEARCH_MAX = 100;
+
+/** A query parameter that may be absent: '' is absent too. */
+const absentIfBlank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * GET /api/all-trades' filters (spec section 2's Filter Requests panel), as query parameters the
+ * server applies to every page: date (an exact day: the request's date or an additional date),
+ * type (drop, pickup or trade; "all" or absent for every type) and search (pairing or reserve
+ * period text, any case). No filter: the whole board, the page the board cache serves.
+ */
+export const boardFilterSchema = z.object({
+  date: z.preprocess(absentIfBlank, z.string({ error: MSG.boardDateInvalid }).refine(isListDay, MSG.boardDateInvalid).optional()),
+  type: z.preprocess((v) => (v === 'all' ? undefined : absentIfBlank(v)), z.enum(REQUEST_TYPES, { error: MSG.requestTypeInvalid }).optional()),
+  search: z.preprocess(
+    absentIfBlank,
+    z
+      .string()
+      .trim()
+      .refine((v) => charCount(v) <= BOARD_SEARCH_MAX, MSG.boardSearchTooLong)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), MSG.controlCharacters)
+      .optional(),
+  ),
+});
+export type BoardFilterQuery = z.infer<typeof boardFilterSchema>;
+
+/** GET /api/requests' optional ?status= (the dashboard asks for its active requests only); absent: every status. */
+export const ownRequestsFilterSchema = z.object({
+  status: z.preprocess(absentIfBlank, z.enum(REQUEST_STATUSES, { error: MSG.requestStatusInvalid }).optional()),
+});

@@ -38,3 +38,17 @@ export function compileOnce<A extends Record<string, unknown>, R>(
     return (await db.executeQuery<R>({ ...compiled.query, parameters })).rows;
   };
 }
+
+/**
+ * A list query compiled twice, for its first page and for the pages after a cursor (compileOnce
+ * cannot leave a condition out by value): `build` gets the cursor's slots, or null for the first.
+ */
+export function compilePaged<A extends Record<string, unknown>, C extends Record<string, unknown>, R>(
+  names: readonly (keyof A & string)[],
+  cursorNames: readonly (keyof C & string)[],
+  build: (db: Kysely<DB>, args: A, cursor: C | null) => { compile(): CompiledQuery<R> },
+): (em: EntityManager, args: A, cursor: C | null | undefined) => Promise<R[]> {
+  const first = compileOnce<A, R>(names, (db, a) => build(db, a, null));
+  const after = compileOnce<A & C, R>([...names, ...cursorNames], (db, a) => build(db, a, a));
+  return (em, args, cursor) => (cursor ? after(em, { ...args, ...cursor }) : first(em, args));
+}

@@ -14,9 +14,12 @@ export interface Instance {
   output: () => string;
 }
 
-/** `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL. */
-export async function startMain(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL;
+ * `nodeArgs` go to node before the script (a heap limit, --trace-gc).
+ */
+export async function startMain(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

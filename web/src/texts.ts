@@ -130,6 +130,8 @@ export const TEXT = {
   deleteConversationConfirm: 'Delete your conversation with {name}? It is removed for you only.',
   backToConversations: 'Back to conversations',
   loadEarlier: 'Load earlier',
+  loadMore: 'Load more',
+  loadMoreRequests: 'Load more requests',
   typeMessage: 'Type a message...',
   attachImages: 'Attach images',
   attachPhotos: 'Attach photos',

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import { kysely } from '../../db/kysely.ts';
+import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 import { personFields } from '../users/person.fields.ts';
 
-/** Every account for the Users tab, newest first. */
-export function allUsers(em: EntityManager) {
+/** A page of every account for the Users tab, newest first (PAGE_SIZE + 1 rows from the cursor: pageFrom). */
+export function allUsers(em: EntityManager, cursor?: TimeCursor) {
   return kysely(em)
     .selectFrom('users')
     .select([
@@ -21,22 +22,37 @@ export function allUsers(em: EntityManager) {
       'is_admin as isAdmin',
       'email_verified as emailVerified',
       'created_at as createdAt',
+      microsOf('created_at').as('sortMicros'),
     ])
+    .where(pastTimeCursor('created_at', 'id', cursor ?? null))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(pageLimit())
     .execute();
+}
+
+/** How many rows a table holds (the summary cards count every account and every admin action). */
+export async function countOf(em: EntityManager, table: 'users' | 'admin_logs'): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 export type AdminUserRow = Awaited<ReturnType<typeof allUsers>>[number];
 
-/** System Activity: every admin action with both people (null once deleted), newest first. */
-export function adminLogs(em: EntityManager) {
+/** System Activity: a page of the admin actions with both people (null once deleted), newest first. */
+export function adminLogs(em: EntityManager, cursor?: TimeCursor) {
   return kysely(em)
     .selectFrom('admin_logs as l')
     .leftJoin('users as a', 'a.id', 'l.admin_id')
     .leftJoin('users as t', 't.id', 'l.target_user_id')
     .select(['l.id', 'l.action', 'l.details', 'l.created_at as createdAt', ...personFields('a', 'admin'), ...personFields('t', 'target')])
+    .select(microsOf('l.created_at').as('sortMicros'))
+    .where(pastTimeCursor('l.created_at', 'l.id', cursor ?? null))
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
+    .limit(pageLimit())
     .execute();
 }
 export type AdminLogRow = Awaited<ReturnType<typeof adminLogs>>[number];

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
+import { TOTAL_COUNT_HEADER } from '#protocol/paging.ts';
 import { emailTemplateSchema } from '#protocol/schemas/support.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { requireAdmin } from '../users/require-admin.ts';
 import { AdminService } from './admin.service.ts';
@@ -16,7 +18,9 @@ export function adminRoutes(deps: Deps) {
 
   router.get('/api/admin/users', async (ctx) => {
     admin(ctx);
-    ctx.body = await service(ctx).users();
+    const cursor = readTimeCursor(ctx);
+    if (!cursor) ctx.set(TOTAL_COUNT_HEADER, String(await service(ctx).count('users')));
+    sendPage(ctx, await service(ctx).users(cursor));
   });
 
   router.delete('/api/admin/users/:id', async (ctx) => {
@@ -27,7 +31,9 @@ export function adminRoutes(deps: Deps) {
 
   router.get('/api/admin/logs', async (ctx) => {
     admin(ctx);
-    ctx.body = await service(ctx).logs();
+    const cursor = readTimeCursor(ctx);
+    if (!cursor) ctx.set(TOTAL_COUNT_HEADER, String(await service(ctx).count('logs')));
+    sendPage(ctx, await service(ctx).logs(cursor));
   });
 
   router.get('/api/admin/user-activity', async (ctx) => {

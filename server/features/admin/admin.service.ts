@@ -4,6 +4,7 @@ import { RECENT_ACTIVITY_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import type { AdminLogItem, AdminUserItem, EmailTemplateItem, UserActivityReport } from '#protocol/shapes.ts';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import type { Deps } from '../../deps.ts';
 import { SessionStore } from '../auth/session.store.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
@@ -27,6 +28,7 @@ import {
 import {
   adminLogs,
   allUsers,
+  countOf,
   emailTemplates,
   monthlyActivity,
   recentActivity,
@@ -51,8 +53,14 @@ export class AdminService {
     private readonly deps: Pick<Deps, 'events' | 'config'>,
   ) {}
 
-  async users(): Promise<AdminUserItem[]> {
-    return (await allUsers(this.em)).map((u) => presentAdminUser(u, this.deps.config.ownerEmail));
+  /** A page of every account, newest first. */
+  async users(cursor?: TimeCursor): Promise<Page<AdminUserItem>> {
+    return mapPage(pageFrom(await allUsers(this.em, cursor), timeKeys), (u) => presentAdminUser(u, this.deps.config.ownerEmail));
+  }
+
+  /** How many accounts or admin actions there are in all. */
+  count(what: 'users' | 'logs'): Promise<number> {
+    return countOf(this.em, what === 'users' ? 'users' : 'admin_logs');
   }
 
   /**
@@ -103,8 +111,9 @@ export class AdminService {
     });
   }
 
-  async logs(): Promise<AdminLogItem[]> {
-    return (await adminLogs(this.em)).map(presentAdminLog);
+  /** A page of the admin actions, newest first. */
+  async logs(cursor?: TimeCursor): Promise<Page<AdminLogItem>> {
+    return mapPage(pageFrom(await adminLogs(this.em, cursor), timeKeys), presentAdminLog);
   }
 
   async activity(): Promise<UserActivityReport> {

@@ -41,24 +41,29 @@ export function chatMessagesByIds(em: EntityManager, ids: readonly number[]): Pr
     .execute();
 }
 
-/** Where a page ends: the message the client names, by its time (ids break ties). */
+/** Where a page starts: the message the client names, by its time (ids break ties). */
 export interface PageCursor {
   id: number;
   /** The named message's created_at; null when it is gone (deleted since), then the id alone bounds the page. */
   createdAt: string | null;
+  /** 'before': older messages, newest first; 'after': newer ones, oldest first (catching up). */
+  direction: 'before' | 'after';
 }
 
-export async function cursorOf(em: EntityManager, before: number): Promise<PageCursor> {
-  const row = await kysely(em).selectFrom('base_chat_messages').select('created_at').where('id', '=', before).executeTakeFirst();
-  return { id: before, createdAt: row?.created_at ?? null };
+export async function cursorOf(em: EntityManager, id: number, direction: PageCursor['direction']): Promise<PageCursor> {
+  const row = await kysely(em).selectFrom('base_chat_messages').select('created_at').where('id', '=', id).executeTakeFirst();
+  return { id, createdAt: row?.created_at ?? null, direction };
 }
 
 /**
- * Up to `limit` messages of a room before the cursor (or the newest), newest first. The room's
- * equality and the time order are base_chat_room_index (airline, base, position, chat_type,
- * created_at): an index scan backwards from the cursor, stopping after `limit` rows.
+ * Up to `limit` messages of a room: the newest, newest first; before the cursor, newest first; or
+ * after it, oldest first. The room's equality and the time order are base_chat_room_index
+ * (airline, base, position, chat_type, created_at): an index scan from the cursor, stopping after
+ * `limit` rows.
  */
 export function roomPageQuery(em: EntityManager, room: ChatRoom, cursor: PageCursor | null, limit: number) {
+  const after = cursor?.direction === 'after';
+  const beyond = after ? '>' : '<';
   let q = chatMessagesQuery(kysely(em))
     .where('m.airline', '=', room.airline)
     .where('m.base', '=', room.base)
@@ -67,12 +72,13 @@ export function roomPageQuery(em: EntityManager, room: ChatRoom, cursor: PageCur
   if (cursor?.createdAt) {
     const at = cursor.createdAt;
     q = q
-      .where('m.created_at', '<=', at)
-      .where((eb) => eb.or([eb('m.created_at', '<', at), eb('m.id', '<', cursor.id)]));
+      .where('m.created_at', after ? '>=' : '<=', at)
+      .where((eb) => eb.or([eb('m.created_at', beyond, at), eb('m.id', beyond, cursor.id)]));
   } else if (cursor) {
-    q = q.where('m.id', '<', cursor.id);
+    q = q.where('m.id', beyond, cursor.id);
   }
-  return q.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit);
+  const order = after ? 'asc' : 'desc';
+  return q.orderBy('m.created_at', order).orderBy('m.id', order).limit(limit);
 }
 
 export const roomPage = (em: EntityManager, room: ChatRoom, cursor: PageCursor | null, limit: number): Promise<ChatMessageRow[]> =>

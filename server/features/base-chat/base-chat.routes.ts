@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readMessageWindow, setNextCursor } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { BaseChatService } from './base-chat.service.ts';
@@ -27,12 +28,13 @@ export function baseChatRoutes(deps: Deps) {
     await next();
   };
 
+  // The newest page, ?before= (older), ?after= (newer: catching up) or ?cursor= (the next in the same direction).
   router.get('/api/base-chat/:chatType', async (ctx) => {
     const user = requireUser(ctx);
     const chatType = parseBody(chatTypeSchema, ctx.params.chatType);
-    const raw = ctx.query.before;
-    const before = raw === undefined ? undefined : parseId(String(raw), notFound(MSG.chatMessageNotFound));
-    ctx.body = await service(ctx).page(user, chatType, before);
+    const { page, next } = await service(ctx).page(user, chatType, readMessageWindow(ctx));
+    setNextCursor(ctx, { items: page.messages, next });
+    ctx.body = page;
   });
 
   // Multipart (content, chatType, clientKey, repeated photos) or JSON without photos.

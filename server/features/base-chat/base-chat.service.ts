@@ -5,6 +5,8 @@ import { MSG } from '#protocol/messages.ts';
 import type { ChatMessageBody } from '#protocol/schemas/messages.ts';
 import { storedContent } from '#protocol/schemas/messages.ts';
 import type { ChatMessage, ChatPage } from '#protocol/shapes.ts';
+import type { CursorKey } from '#protocol/paging.ts';
+import { messagePageFrom, pageLimit, type MessageWindow } from '../../db/paging.ts';
 import type { Deps } from '../../deps.ts';
 import type { ChatRoom } from '../../events/domain-events.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
@@ -34,18 +36,17 @@ export class BaseChatService {
     return room;
   }
 
-  /** A page of the caller's room, oldest first; `before` (a message id) pages further back. */
-  async page(user: UserRecord, chatType: ChatType, before?: number): Promise<ChatPage> {
+  /**
+   * A page of the caller's room, oldest first: the newest, the one before a message id (Load
+   * earlier), or the one after it (catching up); `next` continues in the same direction.
+   */
+  async page(user: UserRecord, chatType: ChatType, window: MessageWindow): Promise<{ page: ChatPage; next: CursorKey[] | null }> {
     const room = chatRoomOf(user, chatType);
-    if (!room) return { messages: [], nextBefore: null };
-    const cursor = before === undefined ? null : await q.cursorOf(this.em, before);
-    // One more than a page says whether an older page exists.
-    const rows = await q.roomPage(this.em, room, cursor, MESSAGE_PAGE + 1);
-    const page = rows.slice(0, MESSAGE_PAGE).reverse();
-    return {
-      messages: page.map((r) => presentChatMessage(r, user.id)),
-      nextBefore: rows.length > MESSAGE_PAGE ? page[0]!.id : null,
-    };
+    if (!room) return { page: { messages: [], nextBefore: null }, next: null };
+    const cursor = window && (await q.cursorOf(this.em, window.id, window.direction));
+    // One more than a page says whether another page follows.
+    const page = messagePageFrom(await q.roomPage(this.em, room, cursor, pageLimit(MESSAGE_PAGE)), window, MESSAGE_PAGE);
+    return { page: { messages: page.items.map((r) => presentChatMessage(r, user.id)), nextBefore: page.nextBefore }, next: page.next };
   }
 
   /**

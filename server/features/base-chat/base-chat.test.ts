@@ -277,11 +277,21 @@ describe('GET /api/base-chat/{chatType}', () => {
     await sql(app.databaseUrl, 'analyze base_chat_messages');
     const em = app.server.deps.orm.em.fork();
     const newest = (await history(me)).body.messages[0]!;
-    for (const cursor of [null, { id: newest.id, createdAt: newest.createdAt }]) {
+    const oldest = { id: newest.id - 15000, createdAt: new Date(Date.parse(newest.createdAt) - 15000_000).toISOString() };
+    for (const cursor of [
+      null,
+      { id: newest.id, createdAt: newest.createdAt, direction: 'before' as const },
+      // Catching up reads forward from the message held (?after=).
+      { ...oldest, direction: 'after' as const },
+    ]) {
       const compiled = roomPageQuery(em, room, cursor, MESSAGE_PAGE + 1).compile();
       const rows = await sql<{ 'QUERY PLAN': string }>(app.databaseUrl, `explain ${compiled.sql}`, [...compiled.parameters]);
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Index Scan Backward using base_chat_room_index on base_chat_messages/);
+      expect(plan).toMatch(
+        cursor?.direction === 'after'
+          ? /Index Scan using base_chat_room_index on base_chat_messages/
+          : /Index Scan Backward using base_chat_room_index on base_chat_messages/,
+      );
       // Ties of one instant are put in id order as they come (incremental); never a sort of the room.
       expect(plan).not.toMatch(/(?<!Incremental )Sort\s+\(cost[^\n]*\n\s*Sort Key: m\.created_at/);
     }
@@ -292,7 +302,12 @@ describe('GET /api/base-chat/{chatType}', () => {
     const res = await me.client.get('/api/base-chat/general');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.chatTypeInvalid);
-    expect((await me.client.get('/api/base-chat/reserve?before=abc')).status).toBe(404);
+    // A garbage cursor names nothing the server sent: 400, like every list's (docs/decisions/0020).
+    expect((await me.client.get('/api/base-chat/reserve?before=abc')).status).toBe(400);
+    expect((await me.client.get('/api/base-chat/reserve?after=-1')).status).toBe(400);
+    expect((await me.client.get('/api/base-chat/reserve?after=2147483648')).status).toBe(400);
+    expect((await me.client.get('/api/base-chat/reserve?after=1&before=2')).status).toBe(400);
+    expect((await me.client.get('/api/base-chat/reserve?cursor=WyJ4Il0')).status).toBe(400);
   });
 
   it('is 401 signed out', async () => {

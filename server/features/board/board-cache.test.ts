@@ -2,12 +2,14 @@ import { EventEmitter } from 'node:events';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
-import type { BoardItem, PreparedBoard } from './board-body.ts';
+import fc from 'fast-check';
+import { decodeCursor, dayIdCursor } from '#protocol/paging.ts';
+import { HeldBoard, type BoardItem, type BoardWindow, type PreparedBoard } from './board-body.ts';
 import { BoardCache, createBoardCache } from './board-cache.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
 
 /** A cache on clocks the test moves: wall time (the UTC day) and elapsed time (ages). */
-function cacheWithClocks(options: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number } = {}) {
+function cacheWithClocks(options: { maxAgeMs?: number; maxEntries?: number; maxBytes?: number; window?: BoardWindow } = {}) {
   const clock = { wall: new Date('2031-03-10T23:59:00Z'), elapsed: 0 };
   const cache = new BoardCache({ ...options, now: () => clock.wall, elapsedMs: () => clock.elapsed });
   return { cache, clock };
@@ -366,6 +368,139 @@ describe('patches', () => {
     clock.elapsed += 10_001;
     await cache.get('g', build);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('a board held as its first page and a spare (docs/decisions/0020)', () => {
+  const window: BoardWindow = { pageSize: 3, spare: 2 };
+  const at = (minute: number) => `2031-03-10T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const day = (d: number) => `2031-03-${String(d).padStart(2, '0')}`;
+  const boardOrder = (a: BoardItem, b: BoardItem) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id);
+  /** A builder that honours the limit, as the board's query does, and counts its calls. */
+  function limited(data: { items: BoardItem[] }) {
+    const limits: number[] = [];
+    const build = (_day: string, limit: number) => {
+      limits.push(limit);
+      return Promise.resolve(structuredClone([...data.items].sort(boardOrder).slice(0, limit)));
+    };
+    return { build, limits, data };
+  }
+  const cursorOf = (body: PreparedBoard) => body.nextCursor && decodeCursor(body.nextCursor, dayIdCursor);
+  const many = (n: number) => Array.from({ length: n }, (_, i) => item(i + 1, { date: day(11 + i) }));
+
+  it('reads the page, the spare and one more; serves the page with the cursor of its last request', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build, limits } = limited({ items: many(9) });
+    const body = await cache.get('g', build);
+    expect(limits).toEqual([6]);
+    expect(ids(body)).toEqual([1, 2, 3]);
+    expect(cursorOf(body)).toEqual([day(13), 3]);
+  });
+
+  it('a board that fits its page has no cursor, and a create that makes it overflow gives it one', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build, limits } = limited({ items: many(3) });
+    const before = await cache.get('g', build);
+    expect(before.nextCursor).toBeNull();
+    cache.patch('g', { upsert: [item(10, { date: day(30) })], remove: [] });
+    const after = await cache.get('g', build);
+    expect(ids(after)).toEqual([1, 2, 3]);
+    expect(cursorOf(after)).toEqual([day(13), 3]);
+    // The same bytes, another representation: the ETag says so.
+    expect(after.identity.equals(before.identity)).toBe(true);
+    expect(after.etags.identity).not.toBe(before.etags.identity);
+    expect(limits).toHaveLength(1);
+  });
+
+  it('places a create within the held requests and ignores one past them (it belongs to a later page)', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build, limits } = limited({ items: many(9) });
+    const before = await cache.get('g', build);
+    // Past the fifth (the last held): a later page's, nothing changes.
+    cache.patch('g', { upsert: [item(20, { date: day(28) })], remove: [] });
+    expect(await cache.get('g', build)).toBe(before);
+    cache.patch('g', { upsert: [item(21, { date: day(10) })], remove: [] });
+    const after = await cache.get('g', build);
+    expect(ids(after)).toEqual([21, 1, 2]);
+    expect(cursorOf(after)).toEqual([day(12), 2]);
+    expect(limits).toHaveLength(1);
+  });
+
+  it('fills a deletion in the page from the spare without a read, and reads again once the spare is gone', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build, limits, data } = limited({ items: many(9) });
+    await cache.get('g', build);
+    data.items = data.items.filter((r) => r.id !== 1 && r.id !== 2);
+    cache.patch('g', { upsert: [], remove: [1, 2] });
+    expect(ids(await cache.get('g', build))).toEqual([3, 4, 5]);
+    expect(limits).toHaveLength(1);
+    // A third deletion leaves two held of a board that goes on: read again.
+    data.items = data.items.filter((r) => r.id !== 3);
+    cache.patch('g', { upsert: [], remove: [3] });
+    const refilled = await cache.get('g', build);
+    expect(ids(refilled)).toEqual([4, 5, 6]);
+    expect(cursorOf(refilled)).toEqual([day(16), 6]);
+    expect(limits).toHaveLength(2);
+  });
+
+  it('an edit that moves a held request past the held ones takes it out of the page', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build } = limited({ items: many(9) });
+    await cache.get('g', build);
+    cache.patch('g', { upsert: [item(1, { date: day(29), updatedAt: at(5) })], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([2, 3, 4]);
+  });
+
+  it('a request pushed out of the window does not come back with an older copy', async () => {
+    const { cache } = cacheWithClocks({ window });
+    const { build } = limited({ items: many(5) });
+    await cache.get('g', build);
+    // Two creates before everything push 4 and 5 out of the window.
+    cache.patch('g', { upsert: [item(30, { date: day(10) }), item(31, { date: day(10) })], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([30, 31, 1]);
+    // A late copy of 5 from before the version the build read, dated early: not placed.
+    cache.patch('g', { upsert: [item(5, { date: day(10), updatedAt: '2031-03-10T09:00:00.000Z' })], remove: [] });
+    expect(ids(await cache.get('g', build))).toEqual([30, 31, 1]);
+  });
+
+  it('whatever the changes, serves what a fresh read would give, or reads again', async () => {
+    type Op = { kind: 'create'; d: number } | { kind: 'edit'; pick: number; d: number } | { kind: 'delete'; pick: number };
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('create' as const), d: fc.integer({ min: 11, max: 28 }) }),
+      fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), d: fc.integer({ min: 11, max: 28 }) }),
+      fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 9 }), fc.array(op, { maxLength: 25 }), async (start, ops: Op[]) => {
+        const { cache } = cacheWithClocks({ window });
+        const { build, data } = limited({ items: many(start) });
+        await cache.get('g', build);
+        let nextId = 100;
+        let minute = 1;
+        for (const o of ops) {
+          if (o.kind === 'create') {
+            const created = item(nextId++, { date: day(o.d) });
+            data.items.push(created);
+            cache.patch('g', { upsert: [created], remove: [] });
+          } else if (data.items.length > 0) {
+            const target = data.items[o.pick % data.items.length]!;
+            if (o.kind === 'delete') {
+              data.items = data.items.filter((r) => r.id !== target.id);
+              cache.patch('g', { upsert: [], remove: [target.id] });
+            } else {
+              const edited = { ...target, date: day(o.d), updatedAt: at(minute++) };
+              data.items = data.items.map((r) => (r.id === target.id ? edited : r));
+              cache.patch('g', { upsert: [edited], remove: [] });
+            }
+          }
+          const served = await cache.get('g', build);
+          const fresh = HeldBoard.of('2031-03-10', [...data.items].sort(boardOrder).slice(0, 6), window).body();
+          expect(served.identity.equals(fresh.identity)).toBe(true);
+          expect(served.nextCursor).toBe(fresh.nextCursor);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -1,6 +1,13 @@
+import { PAGE_SIZE } from '#protocol/paging.ts';
 import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
-import { HeldBoard, type BoardItem, type BoardPatch, type PreparedBoard } from './board-body.ts';
+import { HeldBoard, type BoardItem, type BoardPatch, type BoardWindow, type PreparedBoard } from './board-body.ts';
+
+/**
+ * Requests held past the first page: deletions in the page are filled from them without a read
+ * (a busy board loses a few a minute between its 30 s reads), at a quarter more memory.
+ */
+export const BOARD_SPARE = 50;
 
 export interface BoardCacheOptions {
   /** Memory bound: least recently read boards go first beyond it. */
@@ -16,6 +23,8 @@ export interface BoardCacheOptions {
   now?: () => Date;
   /** Monotonic milliseconds for ages, so a wall-clock jump neither keeps nor drops entries. */
   elapsedMs?: () => number;
+  /** The page served (PAGE_SIZE) and the spare held past it (BOARD_SPARE). */
+  window?: BoardWindow;
 }
 
 interface Entry {
@@ -42,12 +51,12 @@ interface Queued {
   start(): void;
 }
 
-/** Reads a group's board for a day: its requests in board order (date, then id). */
-export type Build = (day: string) => Promise<readonly BoardItem[]>;
+/** Reads the start of a group's board for a day: at most `limit` of its requests, in board order (date, then id). */
+export type Build = (day: string, limit: number) => Promise<readonly BoardItem[]>;
 
 /**
- * Each group's tradeboard, as the bytes sent: everyone in a group gets the same board, so it is
- * read once (one build at a time per group, shared by concurrent readers) and then kept up to date
+ * The first page of each group's tradeboard (no filters), as the bytes sent, with a spare beyond
+ * it: everyone in a group gets the same page, so it is read once (one build at a time per group, shared by concurrent readers) and then kept up to date
  * by the commits' patches (the requests they stored or deleted), here and, through `connect`, on
  * every instance; a change no patch describes drops it, to be read again. It holds only what every
  * member of the group may see: the builder must not depend on the caller.
@@ -64,6 +73,7 @@ export class BoardCache {
   private readonly maxAgeMs: number;
   private readonly now: () => Date;
   private readonly elapsedMs: () => number;
+  private readonly window: BoardWindow;
 
   constructor(options: BoardCacheOptions = {}) {
     // A board of 200 requests holds about 120 KB (its JSON, 110 KB, and a compressed form): 32 MB
@@ -73,6 +83,7 @@ export class BoardCache {
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
     this.now = options.now ?? (() => new Date());
     this.elapsedMs = options.elapsedMs ?? (() => performance.now());
+    this.window = options.window ?? { pageSize: PAGE_SIZE, spare: BOARD_SPARE };
   }
 
   /** How changes reach the other instances (createBoardCache). */
@@ -132,8 +143,12 @@ export class BoardCache {
     // A build under way may have read before the change: it serves its readers so far, not later ones.
     this.staleFlight(groupKey);
     const entry = this.entries.get(groupKey);
-    if (!entry || !entry.board.apply(patch)) return;
-    this.resize(entry, entry.board.bytes);
+    if (!entry) return;
+    const applied = entry.board.apply(patch);
+    // Deletions emptied the spare: the page is read again on its next read (here only: each
+    // instance's window is its own, and a read gives the same page everywhere).
+    if (applied === 'refill') this.drop(groupKey);
+    else if (applied === 'changed') this.resize(entry, entry.board.bytes);
   }
 
   /** The group's board changed in a way no patch describes (after commit): read again on its next read, on every instance. */
@@ -167,8 +182,9 @@ export class BoardCache {
       day,
       stale: false,
       promise: (async () => {
-        const items = await build(day);
-        const board = HeldBoard.of(day, items, (bytes) => this.grow(groupKey, entry, bytes));
+        // One more than the window says whether the board goes on past it.
+        const items = await build(day, this.window.pageSize + this.window.spare + 1);
+        const board = HeldBoard.of(day, items, this.window, (bytes) => this.grow(groupKey, entry, bytes));
         const entry: Entry = { board, builtAt, bytes: board.bytes };
         return entry;
       })(),

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER } from '#protocol/paging.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { Coding, PreparedBoard } from './board-body.ts';
 
@@ -30,6 +31,8 @@ export async function sendPrepared(ctx: AppContext, body: PreparedBoard): Promis
   ctx.vary('Accept-Encoding');
   ctx.set('Cache-Control', 'private, no-cache');
   ctx.set('ETag', body.etags[coding]);
+  // On a 304 too: a cache that revalidates takes the headers it is sent.
+  if (body.nextCursor) ctx.set(NEXT_CURSOR_HEADER, body.nextCursor);
   if (alreadyHeld(ctx.get('If-None-Match'), body)) {
     ctx.status = 304;
     return;

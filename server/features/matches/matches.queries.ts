@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Expression, Kysely } from 'kysely';
 import type { MatchStatus } from '#protocol/enums.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
+import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 
 /** Which of a user's matches: one match, those of one of their requests, pending ones, the bell's. */
 export interface SideFilter {
@@ -46,13 +47,16 @@ export function matchSides(db: Kysely<DB>, user: number | Expression<number>, fi
   return side('request_id', 'matched_request_id').unionAll(side('matched_request_id', 'request_id'));
 }
 
-/** A user's matches, newest first. */
-export function matchSidesOfUser(em: EntityManager, userId: number) {
+/** A page of a user's matches, newest first (PAGE_SIZE + 1 rows from the cursor: pageFrom). */
+export function matchSidesOfUser(em: EntityManager, userId: number, cursor?: TimeCursor) {
   return kysely(em)
     .selectFrom(matchSides(kysely(em), userId).as('mm'))
     .selectAll('mm')
+    .select(microsOf('mm.createdAt').as('sortMicros'))
+    .where(pastTimeCursor('mm.createdAt', 'mm.id', cursor ?? null))
     .orderBy('mm.createdAt', 'desc')
     .orderBy('mm.id', 'desc')
+    .limit(pageLimit())
     .execute();
 }
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { MatchesService } from './matches.service.ts';
 
@@ -13,7 +14,8 @@ export function matchesRoutes(deps: Deps) {
   const service = (ctx: AppContext) => new MatchesService(ctx.state.em, deps);
 
   router.get('/api/matches', async (ctx) => {
-    ctx.body = await service(ctx).list(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).list(user, readTimeCursor(ctx)));
   });
 
   router.put('/api/matches/:id/status', async (ctx) => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import type { MatchStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
@@ -27,8 +28,10 @@ export class MatchesService {
   ) {}
 
   /** Matches where either request is the caller's, newest first, each oriented for the caller. */
-  async list(user: UserRecord): Promise<MatchItem[]> {
-    return matchItemsOf(this.em, await matchSidesOfUser(this.em, user.id));
+  /** A page of the caller's matches, newest first. */
+  async list(user: UserRecord, cursor?: TimeCursor): Promise<Page<MatchItem>> {
+    const page = pageFrom(await matchSidesOfUser(this.em, user.id, cursor), timeKeys);
+    return { items: await matchItemsOf(this.em, page.items), next: page.next };
   }
 
   /**

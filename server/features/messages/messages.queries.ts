@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { compileOnce } from '../../db/compiled-query.ts';
+import { compilePaged } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
+import { containsPattern, pageLimit, type MessageWindow } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import type { GroupFields } from '../users/group.ts';
 
@@ -106,21 +107,25 @@ export async function insertAttachments(em: EntityManager, messageId: number, im
 }
 
 /**
- * One page of the conversation of `userId` with `otherId`, newest first (the caller reverses it),
- * `limit` rows, below `before` when given, above `after` (what the user cleared). Both halves are ranges of
- * messages_recipient_sender_index (recipient, sender, id).
+ * One page of the conversation of `userId` with `otherId`, `limit` rows above what the user cleared
+ * (`clearedThrough`): the newest, newest first; below the window's id, newest first; or above it,
+ * oldest first (catching up). Both halves of the pair are ranges of messages_recipient_sender_index
+ * (recipient, sender, id).
  */
-export function threadPage(em: EntityManager, a: { userId: number; otherId: number; after: number; before: number | null; limit: number }) {
-  let q = messagesQuery(kysely(em))
+export function threadPage(em: EntityManager, a: { userId: number; otherId: number; clearedThrough: number; window: MessageWindow; limit: number }) {
+  const after = a.window?.direction === 'after';
+  return messagesQuery(kysely(em))
     .where((eb) =>
       eb.or([
         eb.and([eb('m.to_user_id', '=', a.otherId), eb('m.from_user_id', '=', a.userId)]),
         eb.and([eb('m.to_user_id', '=', a.userId), eb('m.from_user_id', '=', a.otherId)]),
       ]),
     )
-    .where('m.id', '>', a.after);
-  if (a.before !== null) q = q.where('m.id', '<', a.before);
-  return q.orderBy('m.id', 'desc').limit(a.limit).execute();
+    .where('m.id', '>', a.clearedThrough)
+    .$if(a.window !== null, (q) => q.where('m.id', after ? '>' : '<', a.window!.id))
+    .orderBy('m.id', after ? 'asc' : 'desc')
+    .limit(a.limit)
+    .execute();
 }
 
 /** Whether the two have exchanged any message (either direction). */
@@ -147,7 +152,7 @@ export async function haveConversation(em: EntityManager, userId: number, otherI
  * person; the latest messages are then read in full by id (messagesByIds). Compiled once: it is
  * the Messages screen's hot read.
  */
-const recent = compileOnce(['userId'], (db, a: { userId: number }) =>
+const recent = compilePaged(['userId'], ['lastId'], (db, a: { userId: number }, c: { lastId: number } | null) =>
   db
     .with('sides', (d) =>
       d
@@ -181,11 +186,14 @@ const recent = compileOnce(['userId'], (db, a: { userId: number }) =>
         .where('u.is_read', '=', false)
         .as('unreadCount'),
     ])
-    .orderBy('conv.lastId', 'desc'),
+    .$if(c !== null, (q) => q.where('conv.lastId', '<', c!.lastId))
+    .orderBy('conv.lastId', 'desc')
+    .limit(pageLimit()),
 );
 
-export function recentConversations(em: EntityManager, userId: number) {
-  return recent(em, { userId });
+/** A page of the user's conversations, newest first (PAGE_SIZE + 1 rows below the cursor's last message id: pageFrom). */
+export function recentConversations(em: EntityManager, userId: number, cursor?: { lastId: number }) {
+  return recent(em, { userId }, cursor);
 }
 
 /** Marks read what `otherId` sent `userId` (up to `throughId` when given); how many changed. */
@@ -250,12 +258,6 @@ export async function purgeMessages(em: EntityManager, userId: number, otherId: 
   await db.deleteFrom('messages').where('id', 'in', ids).execute();
   return files.map((f) => f.filename);
 }
-
-/**
- * `search` as an ILIKE pattern matching it anywhere, with its own `%`, `_` and `\` taken literally
- * (backslash is ILIKE's default escape). The pattern is still a bound value.
- */
-const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const CREW_LIMIT = 50;
 

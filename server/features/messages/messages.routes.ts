@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
+import { idCursor } from '#protocol/paging.ts';
 import { directMessageSchema } from '#protocol/schemas/messages.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readCursor, readMessageWindow, sendPage, setNextCursor } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { MessagesService } from './messages.service.ts';
@@ -29,7 +31,9 @@ export function messagesRoutes(deps: Deps) {
   };
 
   router.get('/api/messages/recent', async (ctx) => {
-    ctx.body = await service(ctx).recent(requireUser(ctx));
+    const user = requireUser(ctx);
+    const keys = readCursor(ctx, idCursor);
+    sendPage(ctx, await service(ctx).recent(user, keys && { lastId: keys[0] }));
   });
 
   // JSON, or multipart with the same fields and up to 6 images in `attachments`.
@@ -57,12 +61,13 @@ export function messagesRoutes(deps: Deps) {
   });
 
   // After /recent, which this pattern would otherwise take (:userId is digits only, so "recent" is 404 anyway).
+  // The newest page, ?before= (older), ?after= (newer: catching up) or ?cursor= (the next in the same direction).
   router.get('/api/messages/:userId', async (ctx) => {
     const user = requireUser(ctx);
     const id = otherId(ctx.params.userId);
-    const rawBefore = queryText(ctx.query.before);
-    const before = rawBefore === '' ? null : parseId(rawBefore, invalid('Invalid page cursor', 'before'));
-    ctx.body = await service(ctx).thread(user, id, before);
+    const { page, next } = await service(ctx).thread(user, id, readMessageWindow(ctx));
+    setNextCursor(ctx, { items: page.messages, next });
+    ctx.body = page;
   });
 
   router.get('/api/crew-members', async (ctx) => {

@@ -3,6 +3,8 @@ import { MESSAGE_PAGE } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import { storedContent, type DirectMessageBody } from '#protocol/schemas/messages.ts';
 import type { ConversationSummary, CrewMember, DirectMessage, ThreadPage } from '#protocol/shapes.ts';
+import type { CursorKey } from '#protocol/paging.ts';
+import { messagePageFrom, pageFrom, pageLimit, type MessageWindow, type Page } from '../../db/paging.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
@@ -99,14 +101,15 @@ export class MessagesService {
     return { message: presentMessage(row!, me.id), created };
   }
 
-  async recent(me: UserRecord): Promise<ConversationSummary[]> {
-    const convs = await recentConversations(this.em, me.id);
+  /** A page of the caller's conversations, the one with the newest message first. */
+  async recent(me: UserRecord, cursor?: { lastId: number }): Promise<Page<ConversationSummary>> {
+    const { items: convs, next } = pageFrom(await recentConversations(this.em, me.id, cursor), (c) => [Number(c.lastId)]);
     const rows = await messagesByIds(
       this.em,
       convs.map((c) => c.lastId),
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return convs.flatMap((c) => {
+    const items = convs.flatMap((c) => {
       const row = byId.get(c.lastId);
       if (!row) return []; // deleted (with its user) between the two reads
       const message = presentMessage(row, me.id);
@@ -118,6 +121,7 @@ export class MessagesService {
         },
       ];
     });
+    return { items, next };
   }
 
   /** Someone the caller may message, or has a conversation with; anyone else is not found. */
@@ -128,16 +132,18 @@ export class MessagesService {
     return other;
   }
 
-  async thread(me: UserRecord, otherId: number, before: number | null): Promise<ThreadPage> {
+  /**
+   * A page of the conversation, oldest first: the newest, the one before an id, or the one after
+   * an id (catching up); `next` continues in the same direction.
+   */
+  async thread(me: UserRecord, otherId: number, window: MessageWindow): Promise<{ page: ThreadPage; next: CursorKey[] | null }> {
     const other = await this.reachable(me, otherId);
-    const after = await clearedThroughId(this.em, me.id, other.id);
-    const rows = await threadPage(this.em, { userId: me.id, otherId: other.id, after, before, limit: MESSAGE_PAGE + 1 });
-    const more = rows.length > MESSAGE_PAGE;
-    const page = rows.slice(0, MESSAGE_PAGE).reverse();
+    const clearedThrough = await clearedThroughId(this.em, me.id, other.id);
+    const rows = await threadPage(this.em, { userId: me.id, otherId: other.id, clearedThrough, window, limit: pageLimit(MESSAGE_PAGE) });
+    const page = messagePageFrom(rows, window, MESSAGE_PAGE);
     return {
-      user: presentMessageUser(other),
-      messages: page.map((m) => presentMessage(m, me.id)),
-      nextBefore: more ? page[0]!.id : null,
+      page: { user: presentMessageUser(other), messages: page.items.map((m) => presentMessage(m, me.id)), nextBefore: page.nextBefore },
+      next: page.next,
     };
   }
 

@@ -1,18 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from '../../db/kysely.ts';
+import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 import { matchSides } from '../matches/matches.queries.ts';
 
 /** The user's pending matches they have not acknowledged, newest first, with their own request and the colleague's name. */
-export function unacknowledgedMatches(em: EntityManager, userId: number) {
+export function unacknowledgedMatches(em: EntityManager, userId: number, cursor?: TimeCursor) {
   const db = kysely(em);
   return db
     .selectFrom(matchSides(db, userId, { unacknowledged: true }).as('mm'))
     .innerJoin('requests as mine', 'mine.id', 'mm.mine')
     .innerJoin('requests as o', 'o.id', 'mm.other')
     .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['mm.id as matchId', 'mm.createdAt', 'mine.type', 'mine.date', 'u.first_name as firstName', 'u.last_name as lastName'])
+    .select(['mm.id', 'mm.id as matchId', 'mm.createdAt', 'mine.type', 'mine.date', 'u.first_name as firstName', 'u.last_name as lastName'])
+    .select(microsOf('mm.createdAt').as('sortMicros'))
+    .where(pastTimeCursor('mm.createdAt', 'mm.id', cursor ?? null))
     .orderBy('mm.createdAt', 'desc')
     .orderBy('mm.id', 'desc')
+    .limit(pageLimit())
     .execute();
 }
 

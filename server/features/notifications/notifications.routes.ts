@@ -3,6 +3,7 @@ import { acknowledgeSchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody } from '../../http/validate.ts';
 import { NotificationsService } from './notifications.service.ts';
 
@@ -11,7 +12,8 @@ export function notificationsRoutes(deps: Deps) {
   const service = (ctx: AppContext) => new NotificationsService(ctx.state.em, deps);
 
   router.get('/api/notifications', async (ctx) => {
-    ctx.body = await service(ctx).list(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).list(user, readTimeCursor(ctx)));
   });
 
   router.post('/api/notifications/acknowledge', async (ctx) => {

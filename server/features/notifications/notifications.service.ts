@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
 import type { MatchNotification } from '#protocol/shapes.ts';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { acknowledgeMatch, isOwnMatch } from '../matches/matches.queries.ts';
@@ -17,8 +18,8 @@ export class NotificationsService {
   ) {}
 
   /** Pending matches of the caller not yet acknowledged by the caller, newest first (the bell). */
-  async list(user: UserRecord): Promise<MatchNotification[]> {
-    return (await unacknowledgedMatches(this.em, user.id)).map(presentNotification);
+  async list(user: UserRecord, cursor?: TimeCursor): Promise<Page<MatchNotification>> {
+    return mapPage(pageFrom(await unacknowledgedMatches(this.em, user.id, cursor), timeKeys), presentNotification);
   }
 
   /** Participant only; acknowledging twice is the same as once (unique user + match). */

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { compileOnce } from '../../db/compiled-query.ts';
+import { compileOnce, compilePaged } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
+import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { matchSides } from '../matches/matches.queries.ts';
 import { orderedPair } from '../matching/matching.rules.ts';
@@ -59,23 +60,34 @@ function offersQuery(db: Kysely<DB>) {
 export type OfferRow = Awaited<ReturnType<ReturnType<typeof offersQuery>['execute']>>[number];
 
 // Compiled once: the lists are the offers' hot reads (GET /api/trade-requests is in the bench).
-const receivedPending = compileOnce(['userId'], (db, a: { userId: number }) =>
+// Newest first, PAGE_SIZE + 1 rows from the cursor (pageFrom), each with its sort time for the next cursor.
+const receivedPending = compilePaged(['userId'], ['at', 'id'], (db, a: { userId: number }, c: TimeCursor | null) =>
   offersQuery(db)
+    .select(microsOf('t.created_at').as('sortMicros'))
     .where('t.to_user_id', '=', a.userId)
     .where('t.status', '=', 'pending')
+    .where(pastTimeCursor('t.created_at', 't.id', c))
     .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc'),
+    .orderBy('t.id', 'desc')
+    .limit(pageLimit()),
 );
-const sentPending = compileOnce(['userId'], (db, a: { userId: number }) =>
+const sentPending = compilePaged(['userId'], ['at', 'id'], (db, a: { userId: number }, c: TimeCursor | null) =>
   offersQuery(db)
+    .select(microsOf('t.created_at').as('sortMicros'))
     .where('t.from_user_id', '=', a.userId)
     .where('t.status', '=', 'pending')
+    .where(pastTimeCursor('t.created_at', 't.id', c))
     .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc'),
+    .orderBy('t.id', 'desc')
+    .limit(pageLimit()),
 );
-/** Either side, answered, not hidden by the caller: two index look-ups (to/status, from/status) or'ed in a bitmap. */
-const finishedVisible = compileOnce(['userId'], (db, a: { userId: number }) =>
+/**
+ * Either side, answered (so responded_at is set), not hidden by the caller: two index look-ups
+ * (to/status, from/status) or'ed in a bitmap.
+ */
+const finishedVisible = compilePaged(['userId'], ['at', 'id'], (db, a: { userId: number }, c: TimeCursor | null) =>
   offersQuery(db)
+    .select(microsOf('t.responded_at').as('sortMicros'))
     .where((eb) => eb.or([eb('t.to_user_id', '=', a.userId), eb('t.from_user_id', '=', a.userId)]))
     .where('t.status', 'in', FINISHED)
     .where(({ not, exists, selectFrom }) =>
@@ -88,8 +100,10 @@ const finishedVisible = compileOnce(['userId'], (db, a: { userId: number }) =>
         ),
       ),
     )
+    .where(pastTimeCursor('t.responded_at', 't.id', c))
     .orderBy('t.responded_at', 'desc')
-    .orderBy('t.id', 'desc'),
+    .orderBy('t.id', 'desc')
+    .limit(pageLimit()),
 );
 const byIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
   offersQuery(db)
@@ -97,9 +111,9 @@ const byIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
     .orderBy('t.id'),
 );
 
-export const receivedPendingOffers = (em: EntityManager, userId: number) => receivedPending(em, { userId });
-export const sentPendingOffers = (em: EntityManager, userId: number) => sentPending(em, { userId });
-export const finishedOffersOf = (em: EntityManager, userId: number) => finishedVisible(em, { userId });
+export const receivedPendingOffers = (em: EntityManager, userId: number, cursor?: TimeCursor) => receivedPending(em, { userId }, cursor);
+export const sentPendingOffers = (em: EntityManager, userId: number, cursor?: TimeCursor) => sentPending(em, { userId }, cursor);
+export const finishedOffersOf = (em: EntityManager, userId: number, cursor?: TimeCursor) => finishedVisible(em, { userId }, cursor);
 export const offersByIds = (em: EntityManager, ids: readonly number[]) =>
   ids.length ? byIds(em, { ids: [...new Set(ids)] }) : Promise.resolve([] as OfferRow[]);
 
@@ -539,7 +553,7 @@ export async function hideOffer(em: EntityManager, userId: number, offerId: numb
  * The user's unread offer notifications, newest first, with what their texts name: an offer
  * received is listed while it is pending; an answer until read (trade_request_notifications_user_read_index).
  */
-export function unreadOfferNotifications(em: EntityManager, userId: number) {
+export function unreadOfferNotifications(em: EntityManager, userId: number, cursor?: TimeCursor) {
   return kysely(em)
     .selectFrom('trade_request_notifications as n')
     .innerJoin('trade_requests as t', 't.id', 'n.trade_request_id')
@@ -571,12 +585,15 @@ export function unreadOfferNotifications(em: EntityManager, userId: number) {
       'f.last_name as fromLastName',
       'r.first_name as toFirstName',
       'r.last_name as toLastName',
+      microsOf('n.created_at').as('sortMicros'),
     ])
     .where('n.user_id', '=', userId)
     .where('n.is_read', '=', false)
     .where((eb) => eb.or([eb('n.type', '<>', 'trade_request'), eb('t.status', '=', 'pending')]))
+    .where(pastTimeCursor('n.created_at', 'n.id', cursor ?? null))
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
+    .limit(pageLimit())
     .execute();
 }
 

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { OffersService } from './offers.service.ts';
@@ -34,16 +35,20 @@ export function offersRoutes(deps: Deps) {
     ctx.body = item;
   });
 
+  // Each list a page of PAGE_SIZE, newest first, the next one named by X-Next-Cursor.
   router.get('/api/trade-requests', async (ctx) => {
-    ctx.body = await service(ctx).receivedPending(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).receivedPending(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/sent-trade-requests', async (ctx) => {
-    ctx.body = await service(ctx).sentPending(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).sentPending(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/user-trades', async (ctx) => {
-    ctx.body = await service(ctx).finished(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).finished(user, readTimeCursor(ctx)));
   });
 
   router.put('/api/trade-requests/:id', async (ctx) => {
@@ -60,7 +65,8 @@ export function offersRoutes(deps: Deps) {
   });
 
   router.get('/api/trade-request-notifications', async (ctx) => {
-    ctx.body = await service(ctx).notifications(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).notifications(user, readTimeCursor(ctx)));
   });
 
   // :id is the offer's id (spec section 7): every notification of that offer for the caller is read.

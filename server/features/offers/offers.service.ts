@@ -8,6 +8,7 @@ import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor, type TimeSorted } from '../../db/paging.ts';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
@@ -101,17 +102,19 @@ export class OffersService {
     return groupKey;
   }
 
-  receivedPending(user: UserRecord): Promise<OfferItem[]> {
-    return this.items(receivedPendingOffers(this.em, user.id));
+  /** A page of the offers the caller received and has not answered, newest first. */
+  receivedPending(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
+    return this.page(receivedPendingOffers(this.em, user.id, cursor));
   }
 
-  sentPending(user: UserRecord): Promise<OfferItem[]> {
-    return this.items(sentPendingOffers(this.em, user.id));
+  /** A page of the caller's offers still pending, newest first. */
+  sentPending(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
+    return this.page(sentPendingOffers(this.em, user.id, cursor));
   }
 
-  /** Accepted and declined, sent or received, less those the caller hid; newest answer first. */
-  finished(user: UserRecord): Promise<OfferItem[]> {
-    return this.items(finishedOffersOf(this.em, user.id));
+  /** A page of the offers accepted and declined, sent or received, less those the caller hid; newest answer first. */
+  finished(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
+    return this.page(finishedOffersOf(this.em, user.id, cursor));
   }
 
   /**
@@ -323,8 +326,8 @@ export class OffersService {
   }
 
   /** The caller's unread offer notifications, newest first (the bell's trade-request section). */
-  async notifications(user: UserRecord): Promise<OfferNotificationItem[]> {
-    return (await unreadOfferNotifications(this.em, user.id)).map(presentOfferNotification);
+  async notifications(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferNotificationItem>> {
+    return mapPage(pageFrom(await unreadOfferNotifications(this.em, user.id, cursor), timeKeys), presentOfferNotification);
   }
 
   /** Marks the caller's notifications of one offer read; idempotent; an offer that is not theirs is not found. */
@@ -333,8 +336,9 @@ export class OffersService {
     if (marked === 0 && !(await isOfferParty(this.em, user.id, offerId))) throw notFound(MSG.offerNotFound);
   }
 
-  private async items(rows: Promise<OfferRow[]>): Promise<OfferItem[]> {
-    return offerItemsOf(this.em, await rows);
+  private async page(rows: Promise<(OfferRow & TimeSorted)[]>): Promise<Page<OfferItem>> {
+    const page = pageFrom(await rows, timeKeys);
+    return { items: await offerItemsOf(this.em, page.items), next: page.next };
   }
 
   private async loadOne(id: number): Promise<OfferItem> {

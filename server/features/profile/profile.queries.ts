@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
+import { PAGE_SIZE } from '#protocol/paging.ts';
 import { kysely } from '../../db/kysely.ts';
 import { matchableColumns } from '../matching/matching.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
@@ -58,7 +59,11 @@ export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey:
     .execute();
 }
 
-/** The schedule images a profile shows, newest first (ids break ties between uploads of the same instant). */
+/**
+ * The schedule images a profile shows, newest first (ids break ties between uploads of the same
+ * instant): at most a page of them, like every list (docs/decisions/0020); the owner pages through
+ * the rest on /schedule.
+ */
 export function scheduleImagesOf(em: EntityManager, userId: number) {
   return kysely(em)
     .selectFrom('schedule_images')
@@ -66,5 +71,6 @@ export function scheduleImagesOf(em: EntityManager, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('uploaded_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(PAGE_SIZE)
     .execute();
 }

@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NEXT_CURSOR_HEADER, PAGE_SIZE } from '#protocol/paging.ts';
+import { bulkRequests, bulkUsers } from '../../test/bulk.ts';
+import { sql } from '../../test/outbox.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
@@ -79,6 +82,7 @@ describe('GET /api/all-trades from the group cache', () => {
     const uncached = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
       groupKeyOf(reader.user)!,
       todayUtc(),
+      PAGE_SIZE,
     );
     expect(uncached).toHaveLength(2);
     expect(JSON.parse(a.body.toString())).toEqual(JSON.parse(JSON.stringify(uncached)));
@@ -181,7 +185,7 @@ describe('GET /api/all-trades from the group cache', () => {
       await rawGet(two, readerOnTwo);
       expect(reads).toHaveBeenCalledTimes(2);
       const fresh = async () =>
-        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc())));
+        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc(), PAGE_SIZE)));
       const bothAsFresh = async () => {
         const expected = await fresh();
         expect((await rawGet(one, reader)).body.equals(expected)).toBe(true);
@@ -211,6 +215,82 @@ describe('GET /api/all-trades from the group cache', () => {
       await bothAsFresh();
       // Only the checks' own fresh reads: the instances read nothing.
       expect(reads.mock.calls.length - count).toBe(3);
+    } finally {
+      reads.mockRestore();
+      socket.close();
+    }
+  });
+
+  it('a board of more than a page: both instances serve the first page and its cursor as a fresh read does, through creates, edits and deletions, and the cursor leads on without a gap', async () => {
+    const { reader, poster } = await group('BCQ');
+    const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
+    const groupKey = groupKeyOf(reader.user)!;
+    const crew = await bulkUsers(one.databaseUrl, 26, { airline: 'Delta', base: 'BCQ', position: 'captain', aircraftType: '737' }, 'bcq');
+    const seeded = await bulkRequests(one.databaseUrl, crew, 10, { airline: 'Delta', base: 'BCQ', position: 'captain', aircraftType: '737' }, { fromDay: 2 });
+    const truth = async () =>
+      (
+        await sql<{ id: number }>(one.databaseUrl, `select id from requests where group_key = $1 and status = 'active' order by date, id`, [groupKey])
+      ).map((r) => r.id);
+    /** The whole board by following the cursor from the first page, on one instance. */
+    const walk = async (client: typeof reader.client) => {
+      const all: number[] = [];
+      let path = '/api/all-trades';
+      for (;;) {
+        const res = await client.get<TradeRequestItem[]>(path);
+        expect(res.status).toBe(200);
+        expect(res.body.length).toBeLessThanOrEqual(PAGE_SIZE);
+        all.push(...res.body.map((r) => r.id));
+        const next = res.headers.get(NEXT_CURSOR_HEADER);
+        if (!next) return all;
+        path = `/api/all-trades?cursor=${next}`;
+      }
+    };
+    const bothAsTruth = async () => {
+      const expected = await truth();
+      const [a, b] = [await rawGet(one, reader), await rawGet(two, readerOnTwo)];
+      expect(b.body.equals(a.body)).toBe(true);
+      expect(b.headers[NEXT_CURSOR_HEADER.toLowerCase()]).toBe(a.headers[NEXT_CURSOR_HEADER.toLowerCase()]);
+      expect((JSON.parse(a.body.toString()) as TradeRequestItem[]).map((r) => r.id)).toEqual(expected.slice(0, PAGE_SIZE));
+      expect(await walk(reader.client)).toEqual(expected);
+      expect(await walk(readerOnTwo.client)).toEqual(expected);
+    };
+    const socket = await connectSocket(two.url, reader.client.cookieHeader);
+    const reads = vi.spyOn(RequestsService.prototype, 'boardOf');
+    try {
+      await bothAsTruth();
+      expect(reads).toHaveBeenCalledTimes(2);
+      // A create dated before every request (in the page), one past the held window, an edit out of the page.
+      let event = nextEvent(socket, 'board:upsert');
+      await poster.client.post('/api/requests', requestBody({ date: inDays(1), route: 'BCQ-first' }));
+      await event;
+      event = nextEvent(socket, 'board:upsert');
+      await poster.client.post('/api/requests', requestBody({ date: inDays(150), route: 'BCQ-last' }));
+      await event;
+      event = nextEvent(socket, 'board:upsert');
+      await sql(one.databaseUrl, 'update requests set user_id = $1 where id = $2', [poster.user.id, seeded[0]]);
+      await poster.client.put(`/api/requests/${seeded[0]}`, requestBody({ date: inDays(120), route: 'BCQ-moved' }));
+      await event;
+      await bothAsTruth();
+      expect(reads).toHaveBeenCalledTimes(2);
+      // Deletions in the page are filled from the spare without a read, until it runs dry.
+      const page = (JSON.parse((await rawGet(one, reader)).body.toString()) as TradeRequestItem[]).map((r) => r.id);
+      const doomed = page.slice(0, 60);
+      await sql(one.databaseUrl, 'update requests set user_id = $1 where id = any($2::int[])', [poster.user.id, doomed]);
+      for (const id of doomed.slice(0, 10)) {
+        const removed = nextEvent(socket, 'board:remove');
+        expect((await poster.client.delete(`/api/requests/${id}`)).status).toBe(200);
+        await removed;
+      }
+      await bothAsTruth();
+      expect(reads).toHaveBeenCalledTimes(2);
+      for (const id of doomed.slice(10)) {
+        const removed = nextEvent(socket, 'board:remove');
+        expect((await poster.client.delete(`/api/requests/${id}`)).status).toBe(200);
+        await removed;
+      }
+      await bothAsTruth();
+      // The spare ran dry: each instance read its page again, once.
+      expect(reads).toHaveBeenCalledTimes(4);
     } finally {
       reads.mockRestore();
       socket.close();

@@ -1,14 +1,16 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
-import { requestBodySchema } from '#protocol/schemas/requests.ts';
+import { boardFilterSchema, ownRequestsFilterSchema, requestBodySchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { queryValue, readDayCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { sendPrepared } from '../board/prepared-response.ts';
+import { todayUtc } from '../matching/matching.rules.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { RequestsService } from './requests.service.ts';
 
@@ -26,18 +28,34 @@ export function requestsRoutes(deps: Deps) {
   };
 
   router.get('/api/requests', async (ctx) => {
-    ctx.body = await service(ctx).listOwn(requireUser(ctx));
+    const user = requireUser(ctx);
+    const { status } = parseBody(ownRequestsFilterSchema, { status: queryValue(ctx, 'status') });
+    sendPage(ctx, await service(ctx).listOwn(user, status, readDayCursor(ctx)));
   });
 
-  // The same bytes for everyone in the group: read once, patched by changes, sent compressed, 304 when held.
+  // Paged by date with the filters applied here (docs/decisions/0020). The first page without
+  // filters is the same bytes for everyone in the group: read once, patched by changes, sent
+  // compressed, 304 when held. Other pages are read from the database.
   router.get('/api/all-trades', async (ctx) => {
-    const groupKey = groupKeyOf(requireUser(ctx));
+    const user = requireUser(ctx);
+    const filters = parseBody(boardFilterSchema, {
+      date: queryValue(ctx, 'date'),
+      type: queryValue(ctx, 'type'),
+      search: queryValue(ctx, 'search'),
+    });
+    const cursor = readDayCursor(ctx);
+    const groupKey = groupKeyOf(user);
     if (!groupKey) {
       ctx.body = [];
       return;
     }
+    const filtered = filters.date !== undefined || filters.type !== undefined || filters.search !== undefined;
+    if (cursor || filtered) {
+      sendPage(ctx, await service(ctx).boardPage(groupKey, todayUtc(), filters, cursor));
+      return;
+    }
     // Its own EntityManager: the build is shared by every reader waiting for it, not this request's.
-    const build = (day: string) => new RequestsService(deps.orm.em.fork(), deps).boardOf(groupKey, day);
+    const build = (day: string, limit: number) => new RequestsService(deps.orm.em.fork(), deps).boardOf(groupKey, day, limit);
     await sendPrepared(ctx, await deps.boardCache.get(groupKey, build));
   });
 

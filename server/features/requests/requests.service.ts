@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_ACTIVE_REQUESTS } from '#protocol/limits.ts';
+import type { RequestStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Deps } from '../../deps.ts';
+import { dayKeys, mapPage, pageFrom, type DayCursor, type Page } from '../../db/paging.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { proposedChainsOf } from '../chains/chains.queries.ts';
@@ -19,6 +21,7 @@ import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
+  boardPage,
   boardRequests,
   currentRequestCount,
   deleteRequest,
@@ -31,10 +34,12 @@ import {
   requestsById,
   tripImageNames,
   updateOwnRequest,
+  type BoardFilters,
   type RequestColumns,
 } from './requests.queries.ts';
 
 type RequestsDeps = Pick<Deps, 'events'>;
+
 
 /** What a save writes, the derived matching columns included (docs/decisions/0001). */
 function columnsOf(user: UserRecord, groupKey: string, body: RequestBody): RequestColumns {
@@ -85,18 +90,23 @@ export class RequestsService {
     return groupKey;
   }
 
-  /** The caller's own requests, every status, by date. */
-  async listOwn(user: UserRecord): Promise<TradeRequestItem[]> {
-    return (await ownRequests(this.em, user.id)).map(presentRequest);
+  /** A page of the caller's own requests, every status or one, by date. */
+  async listOwn(user: UserRecord, status: RequestStatus | undefined, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
+    return mapPage(pageFrom(await ownRequests(this.em, user.id, status, cursor), dayKeys), presentRequest);
   }
 
   /**
-   * A group's tradeboard for a UTC day: active requests whose last date is that day or later, the
-   * same for every member, nothing of the caller in it, so it can be cached for the group (served
-   * from the group's cached body, board/board-cache.ts).
+   * The start of a group's tradeboard for a UTC day (at most `limit` requests): active requests
+   * whose last date is that day or later, the same for every member, nothing of the caller in it,
+   * so it can be cached for the group (served from the group's cached body, board/board-cache.ts).
    */
-  async boardOf(groupKey: string, day: string): Promise<TradeRequestItem[]> {
-    return (await boardRequests(this.em, groupKey, day)).map(presentRequest);
+  async boardOf(groupKey: string, day: string, limit: number): Promise<TradeRequestItem[]> {
+    return (await boardRequests(this.em, groupKey, day, limit)).map(presentRequest);
+  }
+
+  /** A page of the board the cache does not hold: filtered, or after a cursor. */
+  async boardPage(groupKey: string, day: string, filters: BoardFilters, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
+    return mapPage(pageFrom(await boardPage(this.em, groupKey, day, filters, cursor), dayKeys), presentRequest);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseId } from '../../http/validate.ts';
 import { ScheduleService } from './schedule.service.ts';
@@ -26,7 +27,8 @@ export function scheduleRoutes(deps: Deps) {
   };
 
   router.get('/api/schedule-images', async (ctx) => {
-    ctx.body = await service(ctx).list(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).list(user, readTimeCursor(ctx)));
   });
 
   // Multipart with exactly one image in the field `schedule` (the page sends one call per file).

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_SCHEDULE_IMAGES } from '#protocol/limits.ts';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ScheduleImageItem } from '#protocol/shapes.ts';
 import { lockAccount } from '../../db/account-lock.ts';
@@ -19,8 +20,9 @@ export class ScheduleService {
     private readonly deps: ScheduleDeps,
   ) {}
 
-  async list(user: UserRecord): Promise<ScheduleImageItem[]> {
-    return (await ownScheduleImages(this.em, user.id)).map(presentScheduleImage);
+  /** A page of the caller's schedule images, newest first. */
+  async list(user: UserRecord, cursor?: TimeCursor): Promise<Page<ScheduleImageItem>> {
+    return mapPage(pageFrom(await ownScheduleImages(this.em, user.id, cursor), timeKeys), presentScheduleImage);
   }
 
   /** Refuses before an upload is read when the user already keeps MAX_SCHEDULE_IMAGES (add checks again, locked). */

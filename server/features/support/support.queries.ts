@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SupportRequestBody } from '#protocol/schemas/support.ts';
 import { kysely } from '../../db/kysely.ts';
+import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 import { personFields } from '../users/person.fields.ts';
 
 /** A support request with its filer and responder, as both lists show it (support.presenter.ts). */
@@ -24,19 +25,36 @@ function supportRequestRows(em: EntityManager) {
       'a.first_name as adminFirstName',
       'a.last_name as adminLastName',
       's.admin_id as adminId',
-    ])
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc');
+    ]);
 }
 
 export type SupportRequestRow = Awaited<ReturnType<ReturnType<typeof supportRequestRows>['execute']>>[number];
 
-export function allSupportRequests(em: EntityManager): Promise<SupportRequestRow[]> {
-  return supportRequestRows(em).execute();
+/** A page of support requests, newest first (PAGE_SIZE + 1 rows from the cursor: pageFrom); every filer's, or one's. */
+export function supportRequestPage(em: EntityManager, userId: number | null, cursor?: TimeCursor) {
+  return supportRequestRows(em)
+    .select(microsOf('s.created_at').as('sortMicros'))
+    .$if(userId !== null, (q) => q.where('s.user_id', '=', userId!))
+    .where(pastTimeCursor('s.created_at', 's.id', cursor ?? null))
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(pageLimit())
+    .execute();
 }
 
-export function supportRequestsOf(em: EntityManager, userId: number): Promise<SupportRequestRow[]> {
-  return supportRequestRows(em).where('s.user_id', '=', userId).execute();
+/** How many support requests there are, and how many of them are resolved (the Support card and badges). */
+export async function supportRequestCounts(em: EntityManager): Promise<{ total: number; resolved: number }> {
+  const row = await kysely(em)
+    .selectFrom('support_requests')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere('status', '=', 'resolved')
+        .as('resolved'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), resolved: Number(row.resolved) };
 }
 
 export function supportRequestById(em: EntityManager, id: number): Promise<SupportRequestRow | undefined> {

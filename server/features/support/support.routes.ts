@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
+import { RESOLVED_COUNT_HEADER, TOTAL_COUNT_HEADER } from '#protocol/paging.ts';
 import { supportRequestSchema, supportResponseSchema } from '#protocol/schemas/support.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { requireAdmin } from '../users/require-admin.ts';
 import { SupportService } from './support.service.ts';
@@ -25,12 +27,19 @@ export function supportRoutes(deps: Deps) {
   });
 
   router.get('/api/support-requests', async (ctx) => {
-    ctx.body = await service(ctx).own(requireUser(ctx));
+    const user = requireUser(ctx);
+    sendPage(ctx, await service(ctx).own(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/admin/support-requests', async (ctx) => {
     admin(ctx);
-    ctx.body = await service(ctx).all();
+    const cursor = readTimeCursor(ctx);
+    if (!cursor) {
+      const counts = await service(ctx).counts();
+      ctx.set(TOTAL_COUNT_HEADER, String(counts.total));
+      ctx.set(RESOLVED_COUNT_HEADER, String(counts.resolved));
+    }
+    sendPage(ctx, await service(ctx).all(cursor));
   });
 
   router.post('/api/admin/support-requests/:id/respond', async (ctx) => {

@@ -3,18 +3,19 @@ import { MSG } from '#protocol/messages.ts';
 import type { SupportRequestBody, SupportResponseBody } from '#protocol/schemas/support.ts';
 import type { AdminNotificationItem, SupportRequestItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
+import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { insertAdminLog } from '../admin/admin-logs.queries.ts';
 import { fullName, type UserRecord } from '../users/user.presenter.ts';
 import { adminNotificationsOf, markAdminNotificationRead, notifyAdmins } from './admin-notifications.queries.ts';
 import { presentAdminNotification, presentSupportRequest } from './support.presenter.ts';
 import {
-  allSupportRequests,
   insertSupportRequest,
   lockSupportRequest,
   resolveSupportRequest,
   supportRequestById,
-  supportRequestsOf,
+  supportRequestCounts,
+  supportRequestPage,
 } from './support.queries.ts';
 
 /** The bell lists every unread entry; read ones fill it up to this many. */
@@ -48,12 +49,18 @@ export class SupportService {
     return this.loadOne(id);
   }
 
-  async own(user: UserRecord): Promise<SupportRequestItem[]> {
-    return (await supportRequestsOf(this.em, user.id)).map(presentSupportRequest);
+  /** A page of the caller's own support requests, newest first. */
+  async own(user: UserRecord, cursor?: TimeCursor): Promise<Page<SupportRequestItem>> {
+    return mapPage(pageFrom(await supportRequestPage(this.em, user.id, cursor), timeKeys), presentSupportRequest);
   }
 
-  async all(): Promise<SupportRequestItem[]> {
-    return (await allSupportRequests(this.em)).map(presentSupportRequest);
+  /** A page of every support request, newest first. */
+  async all(cursor?: TimeCursor): Promise<Page<SupportRequestItem>> {
+    return mapPage(pageFrom(await supportRequestPage(this.em, null, cursor), timeKeys), presentSupportRequest);
+  }
+
+  counts(): Promise<{ total: number; resolved: number }> {
+    return supportRequestCounts(this.em);
   }
 
   /** Exactly once (linkOrigin: where the mail's link points): of two admins answering at once, the second is told it is resolved already. */

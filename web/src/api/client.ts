@@ -66,8 +66,19 @@ function parseText(text: string): unknown {
   }
 }
 
+/** A GET's body with the response's headers (a list's next page is named in X-Next-Cursor). */
+export interface WithHeaders<B> {
+  body: B;
+  headers: Headers;
+}
+
 /** The untyped call under the typed methods below; the map decides what goes in and comes out. */
 async function apiRequest(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const answer = await apiExchange(method, path, options);
+  return answer === null ? null : answer.body;
+}
+
+async function apiExchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<WithHeaders<unknown> | null> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   // Where there is no XMLHttpRequest (a worker, the store tests' Node), a form goes by fetch, without progress.
@@ -75,7 +86,7 @@ async function apiRequest(method: HttpMethod, path: string, options: RequestOpti
     const res = await sendForm(method, path, options.body);
     if (res.status === 401 && options.nullOn401) return null;
     if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.statusText, res.text);
-    return parseText(res.text);
+    return { body: parseText(res.text), headers: new Headers() };
   }
   if (options.body instanceof FormData) {
     body = options.body;
@@ -89,7 +100,7 @@ async function apiRequest(method: HttpMethod, path: string, options: RequestOpti
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, res.statusText, text);
   }
-  return parseBody(res);
+  return { body: await parseBody(res), headers: res.headers };
 }
 
 // The casts below are the one place an answer is taken to be what the map says it is: the server
@@ -97,6 +108,9 @@ async function apiRequest(method: HttpMethod, path: string, options: RequestOpti
 export const api = {
   get: <P extends ApiPath<'GET'>>(path: P, options?: { signal?: AbortSignal }) =>
     apiRequest('GET', path, options) as Promise<ResponseOf<'GET', P>>,
+  /** GET with the response's headers too: a page of a list and the cursor of the next (stores/paging.ts). */
+  getWithHeaders: <P extends ApiPath<'GET'>>(path: P, options?: { signal?: AbortSignal }) =>
+    apiExchange('GET', path, options) as Promise<WithHeaders<ResponseOf<'GET', P>>>,
   /** GET that yields null when signed out (401) instead of throwing. */
   getOrNull: <P extends ApiPath<'GET'>>(path: P) => apiRequest('GET', path, { nullOn401: true }) as Promise<ResponseOf<'GET', P> | null>,
   /** JSON, or a FormData where the route takes files. */

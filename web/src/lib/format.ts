@@ -60,3 +60,6 @@ export function initials(user: NamedUser | null | undefined): string {
 /** Newest first by createdAt (ISO text sorts as time), the higher id first for the same instant. */
 export const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b: T) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id;
+
+/** A count of what is loaded of a paged list: "200+" while more pages remain. */
+export const countText = (loaded: number, next: string | null) => (next === null ? String(loaded) : `${loaded}+`);

@@ -53,9 +53,10 @@ function NotAuthorised() {
 
 function SummaryCards({ select }: { select: (tab: Tab) => void }) {
   const templates = useAdminTemplatesStore((s) => s.items.length);
-  const users = useAdminUsersStore((s) => s.items.length);
-  const support = useAdminSupportStore((s) => s.items.length);
-  const logs = useAdminLogsStore((s) => s.items.length);
+  // The server's count of each whole list where it gives one (the lists come a page at a time).
+  const users = useAdminUsersStore((s) => s.total ?? s.items.length);
+  const support = useAdminSupportStore((s) => s.total ?? s.items.length);
+  const logs = useAdminLogsStore((s) => s.total ?? s.items.length);
   const cards: [Tab, string, number, string][] = [
     ['email-templates', TEXT.cardTemplates, templates, TEXT.templatesCount],
     ['users', TEXT.cardUsers, users, TEXT.usersCount],

@@ -12,6 +12,7 @@ import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
 import { capitalised, submittedAt } from './admin/adminFormat.ts';
 import { useSchemaForm } from '../lib/useSchemaForm.ts';
 import { useSupportStore } from '../stores/useSupportStore.ts';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { newestFirst } from '../lib/format.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -45,6 +46,8 @@ export default function ContactSupport() {
   const [sent, setSent] = useState(false);
   const own = useSupportStore((s) => s.items);
   const loaded = useSupportStore((s) => s.loaded);
+  const next = useSupportStore((s) => s.next);
+  const loadingMore = useSupportStore((s) => s.loadingMore);
   const form = useSchemaForm(supportRequestSchema, values, MSG.supportSendFailed, async (body) => {
     try {
       await useSupportStore.getState().submit(body);
@@ -142,6 +145,7 @@ export default function ContactSupport() {
             ))}
           </ul>
         )}
+        {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useSupportStore.getState().loadMore().catch(() => undefined)} />}
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ import type { ChainItem, MatchItem, TradeRequestItem } from '#protocol/shapes.ts
 import { serverMessage } from '../api/client.ts';
 import { ChainCard } from '../components/ChainCard.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { routeText, TypeBadge } from '../components/RequestCard.tsx';
 import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
@@ -211,6 +212,8 @@ export default function Matches() {
   const user = useSessionStore((s) => s.user);
   const items = useMatchesStore((s) => s.items);
   const matchesLoaded = useMatchesStore((s) => s.loaded);
+  const next = useMatchesStore((s) => s.next);
+  const loadingMore = useMatchesStore((s) => s.loadingMore);
   const chainItems = useChainsStore((s) => s.items);
   const chainsLoaded = useChainsStore((s) => s.loaded);
   const [offerTarget, setOfferTarget] = useState<OfferTarget | null>(null);
@@ -285,6 +288,7 @@ export default function Matches() {
           )}
         </>
       )}
+      {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useMatchesStore.getState().loadMore().catch(() => undefined)} />}
       <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>
   );

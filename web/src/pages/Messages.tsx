@@ -8,6 +8,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { ConversationList } from '../components/messaging/ConversationList.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { NewMessageDialog } from '../components/messaging/NewMessageDialog.tsx';
 import { Thread } from '../components/messaging/Thread.tsx';
 import { fullName } from '../lib/format.ts';
@@ -22,6 +23,8 @@ import '../components/messaging/messaging.css';
 export default function Messages() {
   const myId = useSessionStore((s) => s.user?.id ?? 0);
   const conversations = useMessagesStore((s) => s.conversations);
+  const conversationsNext = useMessagesStore((s) => s.conversationsNext);
+  const loadingMoreConversations = useMessagesStore((s) => s.loadingMoreConversations);
   const loaded = useMessagesStore((s) => s.loaded);
   const threads = useMessagesStore((s) => s.threads);
   const [params] = useSearchParams();
@@ -126,7 +129,14 @@ export default function Messages() {
                 {TEXT.loading}
               </p>
             ) : (
-              <ConversationList conversations={conversations} selectedId={selectedId} myId={myId} onSelect={setSelectedId} />
+              <>
+                <ConversationList conversations={conversations} selectedId={selectedId} myId={myId} onSelect={setSelectedId} />
+                <LoadMore
+                  next={conversationsNext}
+                  loading={loadingMoreConversations}
+                  onMore={() => void useMessagesStore.getState().loadMoreConversations()}
+                />
+              </>
             )}
           </section>
         )}

@@ -7,7 +7,9 @@ import { Link } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
 import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
 import { serverMessage } from '../api/client.ts';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { ScheduleImageGrid, type ScheduleImage } from '../components/ScheduleImageGrid.tsx';
+import { countText } from '../lib/format.ts';
 import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';
@@ -83,6 +85,8 @@ function ImagesCard() {
   const items = useScheduleStore((s) => s.items);
   const loaded = useScheduleStore((s) => s.loaded);
   const error = useScheduleStore((s) => s.error);
+  const next = useScheduleStore((s) => s.next);
+  const loadingMore = useScheduleStore((s) => s.loadingMore);
   const images = useMemo(() => newestFirst(items), [items]);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -115,7 +119,7 @@ function ImagesCard() {
         <h2 id="schedule-images-heading" className="card-title">
           {TEXT.scheduleImagesHeading}
         </h2>
-        {loaded && !error && images.length > 0 && <span className="schedule-count muted small">{images.length}</span>}
+        {loaded && !error && images.length > 0 && <span className="schedule-count muted small">{countText(images.length, next)}</span>}
       </div>
       {!loaded ? (
         <p className="empty-text" role="status">
@@ -141,6 +145,7 @@ function ImagesCard() {
           deleting={deleting}
         />
       )}
+      {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useScheduleStore.getState().loadMore().catch(() => undefined)} />}
     </section>
   );
 }

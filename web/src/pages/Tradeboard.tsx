@@ -1,10 +1,11 @@
 // /all-trades: requests of the user's group, own first (Edit, Delete), then other crew's (Request
-// Trade), kept live by the board store.
+// Trade), kept live by the board store. The board comes a page at a time by date, filtered by the
+// server; the next page loads as the crew member scrolls to the end (docs/decisions/0020).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { MSG } from '#protocol/messages.ts';
-import type { RequestType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
+import { LoadMore } from '../components/LoadMore.tsx';
 import { RequestCard } from '../components/RequestCard.tsx';
 import { RosterConflictLine } from '../components/roster/RosterConflictLine.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
@@ -13,29 +14,14 @@ import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { fullName, positionPhrase } from '../lib/format.ts';
+import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.ts';
 import { byDate } from '../lib/requestActions.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';
 
-interface Filters {
-  date: string;
-  type: RequestType | 'all';
-  search: string;
-}
-
-const NO_FILTERS: Filters = { date: '', type: 'all', search: '' };
-
-function matchesFilters(request: TradeRequestItem, filters: Filters): boolean {
-  if (filters.type !== 'all' && request.type !== filters.type) return false;
-  if (filters.date && request.date !== filters.date && !(request.additionalDates ?? []).includes(filters.date)) return false;
-  const term = filters.search.trim().toLowerCase();
-  if (term) {
-    const haystack = `${request.route ?? ''} ${request.reservePeriod ?? ''}`.toLowerCase();
-    if (!haystack.includes(term)) return false;
-  }
-  return true;
-}
+/** Typing in the search box asks the server once the typing pauses. */
+const SEARCH_PAUSE_MS = 300;
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
@@ -44,8 +30,12 @@ export default function Tradeboard() {
   const items = useBoardStore((s) => s.items);
   const loaded = useBoardStore((s) => s.loaded);
   const failed = useBoardStore((s) => s.error);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [showFilters, setShowFilters] = useState(false);
+  const next = useBoardStore((s) => s.next);
+  const loadingMore = useBoardStore((s) => s.loadingMore);
+  const applied = useBoardStore((s) => s.filters);
+  // What the panel shows: the store's filters, the search text ahead of them while typing pauses.
+  const [filters, setFilters] = useState<BoardFilters>(applied);
+  const [showFilters, setShowFilters] = useState(isFiltering(applied));
   const [modal, setModal] = useState<ModalState>(null);
   const [offerTarget, setOfferTarget] = useState<OfferTarget | null>(null);
   const panelId = useId();
@@ -53,6 +43,15 @@ export default function Tradeboard() {
   useEffect(() => {
     void useBoardStore.getState().fetch();
   }, []);
+
+  // The server filters every page: a change reads the board again (the search once typing pauses).
+  useEffect(() => {
+    const same = filters.date === applied.date && filters.type === applied.type && filters.search.trim() === applied.search.trim();
+    if (same) return;
+    const searchOnly = filters.date === applied.date && filters.type === applied.type;
+    const timer = setTimeout(() => void useBoardStore.getState().setFilters(filters), searchOnly ? SEARCH_PAUSE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [filters, applied]);
 
   const myId = user?.id;
   const { mine, others } = useMemo(() => {
@@ -62,14 +61,11 @@ export default function Tradeboard() {
       others: sorted.filter((r) => (r.user?.id ?? r.userId) !== myId),
     };
   }, [items, myId]);
-  const mineShown = useMemo(() => mine.filter((r) => matchesFilters(r, filters)), [mine, filters]);
-  const othersShown = useMemo(() => others.filter((r) => matchesFilters(r, filters)), [others, filters]);
-  const filtering = filters.date !== '' || filters.type !== 'all' || filters.search.trim() !== '';
-
-  // Nothing on the board at all, or nothing left once the filters apply (own requests included:
-  // when the filters hide those too, the filters are what the user needs to hear about).
-  const filteredAway = filtering && (others.length > 0 || (mine.length > 0 && mineShown.length === 0));
-  const emptyText = others.length + mine.length > 0 && filteredAway ? MSG.emptyFiltered : MSG.emptyBoard;
+  // The pages hold only what the filters let through (the server's rule, applied again to live changes).
+  const filtering = isFiltering(applied);
+  // Nothing on the board, or nothing the filters let through: then the filters are what the user
+  // needs to hear about.
+  const emptyText = filtering ? MSG.emptyFiltered : MSG.emptyBoard;
 
   if (!user) return null;
   const positionLabel = positionPhrase(user.position);
@@ -114,7 +110,7 @@ export default function Tradeboard() {
               <SelectField
                 label="Request Type"
                 value={filters.type}
-                onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value as Filters['type'] }))}
+                onChange={(e) => setFilters((f) => ({ ...f, type: e.target.value as BoardFilters['type'] }))}
               >
                 <option value="all">All</option>
                 <option value="drop">Drop</option>
@@ -144,13 +140,13 @@ export default function Tradeboard() {
         </p>
       ) : (
         <>
-          {mineShown.length > 0 && (
+          {mine.length > 0 && (
             <section className="board-section" aria-labelledby="my-requests-heading">
               <h2 id="my-requests-heading" className="section-title">
                 My Trade Requests
               </h2>
               <div className="card-grid">
-                {mineShown.map((r) => (
+                {mine.map((r) => (
                   <RequestCard
                     key={r.id}
                     request={r}
@@ -173,13 +169,13 @@ export default function Tradeboard() {
                   Try Again
                 </button>
               </div>
-            ) : othersShown.length === 0 ? (
+            ) : others.length === 0 ? (
               <div className="card empty-state">
                 <p>{emptyText}</p>
               </div>
             ) : (
-              <div className="card-grid">
-                {othersShown.map((r) => (
+              <div className="card-grid" aria-busy={loadingMore}>
+                {others.map((r) => (
                   <RequestCard
                     key={r.id}
                     request={r}
@@ -197,6 +193,13 @@ export default function Tradeboard() {
                 ))}
               </div>
             )}
+            <LoadMore
+              next={next}
+              loading={loadingMore}
+              auto
+              label={TEXT.loadMoreRequests}
+              onMore={() => void useBoardStore.getState().loadMore().catch(() => undefined)}
+            />
           </section>
         </>
       )}

@@ -23,6 +23,8 @@ import { useCompletedChainsStore } from '../stores/useChainsStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useFinishedOffers, useOffersStore, useReceivedOffers, useSentOffers } from '../stores/useOffersStore.ts';
+import { LoadMore } from '../components/LoadMore.tsx';
+import { countText } from '../lib/format.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { completedCountText, TEXT } from '../texts.ts';
@@ -224,7 +226,8 @@ export default function Trades() {
     }),
     [received.items, sent.items, finished.items, chains.items],
   );
-  const state = { requests: received, pending: sent, approved: finished }[tab];
+  const states = { requests: received, pending: sent, approved: finished };
+  const state = states[tab];
 
   function select(next: Tab) {
     setParams({ tab: next }, { replace: true });
@@ -257,7 +260,7 @@ export default function Trades() {
         render={(t) => (
           <>
             {TAB_LABELS[t]}
-            {lists[t].length > 0 && <span className="tab-count">{lists[t].length}</span>}
+            {lists[t].length > 0 && <span className="tab-count">{countText(lists[t].length, states[t].next)}</span>}
           </>
         )}
       />
@@ -298,6 +301,7 @@ export default function Trades() {
             ))}
           </div>
         )}
+        {state.loaded && <LoadMore next={state.next} loading={state.loadingMore} onMore={() => void state.loadMore().catch(() => undefined)} />}
       </section>
     </div>
   );

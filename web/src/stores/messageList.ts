@@ -70,11 +70,46 @@ export function newClientKey(): string {
   return crypto.randomUUID();
 }
 
-/** A query string on a typed path: the map types the path, the query is free-form. */
-export function withQuery<P extends string>(path: P, query: Record<string, string | number | null | undefined>): P {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== null && v !== undefined && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  // The cast keeps the path's type for the typed client; the query does not change the route.
-  return (qs ? `${path}?${qs}` : path) as P;
+export { withQuery } from './paging.ts';
+
+/**
+ * Where catching up starts (?after=): the newest `overlap` stored messages held are read again, so
+ * the server's copy of that range is the truth (deletions missed while away, and a message that
+ * committed late with an id below one already held). Null when nothing stored is held: then the
+ * newest page is what to read.
+ */
+export function catchUpAnchor(held: readonly ListedMessage[], overlap: number): number | null {
+  const stored = held.filter((m) => m.id > 0);
+  if (stored.length === 0) return null;
+  const first = stored[Math.max(0, stored.length - overlap)]!;
+  return first.id - 1;
+}
+
+/** Pages a catch-up reads at most (2,000 messages); further behind, the newest page starts the list again. */
+export const CATCH_UP_PAGES = 40;
+
+/**
+ * What was held, caught up: every message after `anchor` as the server has it now (fetched, in
+ * full: what is missing there was deleted), the held ones up to it, those that arrived live while
+ * the pages were read (`arrived`: the pages may predate them), and the stand-ins still on their
+ * way. Messages deleted for good stay out.
+ */
+export function mergeCaughtUp<T extends ListedMessage>(
+  held: T[],
+  fetched: readonly T[],
+  anchor: number,
+  deleted: ReadonlySet<number> = new Set(),
+  arrived: ReadonlySet<number> = new Set(),
+): T[] {
+  const fresh = fetched.filter((m) => !deleted.has(m.id));
+  const kept = held.filter((m) => m.id > 0 && (m.id <= anchor || arrived.has(m.id)) && !deleted.has(m.id));
+  const standIns = held.filter((m) => m.id < 0 && !fresh.some((f) => f.clientKey && f.clientKey === m.clientKey));
+  const seen = new Set<number>();
+  const unique: T[] = [];
+  for (const m of [...fresh, ...kept]) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    unique.push(m);
+  }
+  return sorted([...unique, ...standIns]);
 }

@@ -4,14 +4,16 @@
 // admin bell's 'admin:notification'.
 import { create } from 'zustand';
 import type { EmailTemplateType } from '#protocol/enums.ts';
+import { RESOLVED_COUNT_HEADER } from '#protocol/paging.ts';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import type { AdminLogItem, AdminUserItem, EmailTemplateItem, SupportRequestItem, UserActivityReport } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { asPage, itself, newestFirstBy, pagesOf } from './paging.ts';
 import { isNewerSupportRequest } from './useSupportStore.ts';
 
 export const useAdminUsersStore = create<ListState<AdminUserItem> & { deleteUser: (id: number) => Promise<void> }>()((set, get, store) => ({
-  ...listStore<AdminUserItem>(() => api.get('/api/admin/users'))(set, get, store),
+  ...listStore<AdminUserItem>(pagesOf('/api/admin/users', itself<AdminUserItem>), { order: newestFirstBy('createdAt') })(set, get, store),
   /** Throws "STATUS: body" on failure; the list is refetched either way (spec: refreshes the list). */
   deleteUser: async (id) => {
     try {
@@ -24,18 +26,39 @@ export const useAdminUsersStore = create<ListState<AdminUserItem> & { deleteUser
   },
 }));
 
-export const useAdminSupportStore = create<ListState<SupportRequestItem> & { respond: (id: number, response: string) => Promise<void> }>()(
-  (set, get, store) => ({
-    ...listStore<SupportRequestItem>(() => api.get('/api/admin/support-requests'), { isNewer: isNewerSupportRequest })(set, get, store),
-    /** Sends the response trimmed; throws "STATUS: body" on failure. */
-    respond: async (id, response) => {
-      get().upsert(await api.post(`/api/admin/support-requests/${id}/respond`, { response: response.trim() }));
-      void useAdminLogsStore.getState().fetch();
-    },
-  }),
-);
+interface AdminSupportState extends ListState<SupportRequestItem> {
+  /** How many of all the requests are resolved (X-Resolved-Count of the first page), for the Open and Resolved badges. */
+  resolved: number | null;
+  respond: (id: number, response: string) => Promise<void>;
+}
 
-export const useAdminLogsStore = create<ListState<AdminLogItem>>()(listStore<AdminLogItem>(() => api.get('/api/admin/logs')));
+const supportPages = pagesOf('/api/admin/support-requests', itself<SupportRequestItem>);
+
+export const useAdminSupportStore = create<AdminSupportState>()((set, get, store) => ({
+  ...listStore<SupportRequestItem>(
+    async (cursor) => {
+      const page = asPage(await supportPages(cursor));
+      const resolved = page.headers?.get(RESOLVED_COUNT_HEADER);
+      if (cursor === null && resolved) set({ resolved: Number(resolved) });
+      return page;
+    },
+    { isNewer: isNewerSupportRequest, order: newestFirstBy('createdAt') },
+  )(set, get, store),
+  resolved: null,
+  /** Sends the response trimmed; throws "STATUS: body" on failure. */
+  respond: async (id, response) => {
+    const before = get().items.find((r) => r.id === id);
+    const answered = await api.post(`/api/admin/support-requests/${id}/respond`, { response: response.trim() });
+    get().upsert(answered);
+    const resolved = get().resolved;
+    if (resolved !== null && before?.status !== 'resolved' && answered.status === 'resolved') set({ resolved: resolved + 1 });
+    void useAdminLogsStore.getState().fetch();
+  },
+}));
+
+export const useAdminLogsStore = create<ListState<AdminLogItem>>()(
+  listStore<AdminLogItem>(pagesOf('/api/admin/logs', itself<AdminLogItem>), { order: newestFirstBy('createdAt') }),
+);
 
 /**
  * The template's path. The typed client reads every ':param' as a number; this one is the
@@ -88,6 +111,7 @@ export const useAdminActivityStore = create<ActivityState>((set) => ({
 export function resetAdminStores(): void {
   useAdminUsersStore.getState().reset();
   useAdminSupportStore.getState().reset();
+  useAdminSupportStore.setState({ resolved: null });
   useAdminLogsStore.getState().reset();
   useAdminTemplatesStore.getState().reset();
   useAdminActivityStore.getState().reset();

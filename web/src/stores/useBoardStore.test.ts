@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
@@ -29,5 +29,40 @@ describe('the board follows the user’s group', () => {
   it('a saved profile in another group drops it, to be loaded again when shown', () => {
     useSessionStore.setState({ user: user({ base: 'JFK' }) });
     expect(useBoardStore.getState()).toMatchObject({ items: [], loaded: false });
+  });
+});
+
+describe('the board a page at a time, filtered by the server (docs/decisions/0020)', () => {
+  const request = (id: number, over: Partial<TradeRequestItem> = {}) => ({ ...onBoard, id, type: 'drop', ...over }) as TradeRequestItem;
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the server with the filters, and keeps what arrives live to them and to the pages loaded', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        const first = !input.includes('cursor=');
+        const body = first
+          ? [request(1, { date: '2999-01-02', route: 'ab' }), request(2, { date: '2999-01-05', route: 'xAB' })]
+          : [request(3, { date: '2999-01-09', route: 'AB' })];
+        return new Response(JSON.stringify(body), { headers: first ? { 'X-Next-Cursor': 'next-page' } : undefined });
+      }),
+    );
+    await useBoardStore.getState().setFilters({ date: '', type: 'drop', search: ' ab ' });
+    expect(asked).toEqual(['/api/all-trades?type=drop&search=ab']);
+    const board = () => useBoardStore.getState().items.map((r) => r.id);
+    expect(board()).toEqual([1, 2]);
+    // A pickup is filtered out; a drop dated past the last one loaded waits for its page.
+    useBoardStore.getState().upsert(request(7, { type: 'pickup', date: '2999-01-03', route: 'AB1' }));
+    useBoardStore.getState().upsert(request(8, { date: '2999-01-07', route: 'AB2' }));
+    useBoardStore.getState().upsert(request(9, { date: '2999-01-03', route: 'AB3' }));
+    expect(board()).toEqual([1, 2, 9]);
+    await useBoardStore.getState().loadMore();
+    expect(asked[1]).toBe('/api/all-trades?type=drop&search=ab&cursor=next-page');
+    expect(board()).toEqual([1, 2, 9, 3]);
+    // Sign-out: the next board starts unfiltered.
+    useBoardStore.getState().reset();
+    expect(useBoardStore.getState().filters).toEqual({ date: '', type: 'all', search: '' });
   });
 });

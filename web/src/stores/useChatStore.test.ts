@@ -82,3 +82,60 @@ describe('base chat store', () => {
     expect(room()).toEqual([]);
   });
 });
+
+describe('catching up after a reconnect (docs/decisions/0020)', () => {
+  /** A room of `ids` served as the server pages it: ?after= and the cursors, 50 a page, and the newest page. */
+  function roomServer(all: number[]) {
+    const calls: string[] = [];
+    const fetchMock = vi.fn(async (input: unknown) => {
+      const url = new URL(String(input), 'http://x');
+      calls.push(url.pathname + url.search);
+      const cursor = url.searchParams.get('cursor');
+      const after = cursor ? Number(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))[1]) : Number(url.searchParams.get('after'));
+      if (!url.searchParams.has('after') && !cursor) {
+        const newest = all.slice(-50);
+        return json({ messages: newest.map((id) => chat(id)), nextBefore: all.length > 50 ? newest[0] : null });
+      }
+      const page = all.filter((id) => id > after).slice(0, 50);
+      const more = all.filter((id) => id > after).length > 50;
+      const headers = more ? { 'X-Next-Cursor': btoa(JSON.stringify(['a', page.at(-1)])).replace(/=+$/, '') } : undefined;
+      return new Response(JSON.stringify({ messages: page.map((id) => chat(id)), nextBefore: page[0] ?? null }), { status: 200, headers });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return { calls, all };
+  }
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('reads every page since the last messages held, so more than a page missed leaves no gap', async () => {
+    const server = roomServer(range(1, 40));
+    await store().fetch('reserve');
+    expect(room()).toEqual(range(1, 40));
+    // Away: 130 posts, and 20 deleted.
+    server.all.push(...range(41, 170));
+    server.all.splice(19, 1);
+    await store().refreshLoaded();
+    expect(room()).toEqual(server.all);
+    // From one before the oldest of the overlap (all 40 held here), then the cursors: 169 in four pages.
+    expect(server.calls.slice(1)).toHaveLength(4);
+    expect(server.calls[1]).toBe('/api/base-chat/reserve?after=0');
+  });
+
+  it('keeps a message that arrives live while the pages are read, and one sent meanwhile', async () => {
+    const server = roomServer(range(1, 60));
+    await store().fetch('reserve');
+    server.all.push(...range(61, 120));
+    const catching = store().refreshLoaded();
+    store().received(chat(121));
+    await catching;
+    expect(room()).toEqual(range(11, 121));
+  });
+
+  it('too far behind to read it all: starts again from the newest page, with Load earlier for the rest', async () => {
+    const server = roomServer(range(1, 10));
+    await store().fetch('reserve');
+    server.all.push(...range(11, 3000));
+    await store().refreshLoaded();
+    expect(room()).toEqual(range(2951, 3000));
+    expect(store().rooms.reserve.nextBefore).toBe(2951);
+  });
+});

@@ -1,11 +1,24 @@
 // Base chat: the caller's two rooms (GET /api/base-chat/{chatType}, paged back with ?before=).
 // Sends show at once as stand-ins, replaced by the server copy matched by clientKey, whichever of
-// the answer and 'chat:new' comes first; deleted ids never come back (a late page or event).
+// the answer and 'chat:new' comes first; deleted ids never come back (a late page or event). After
+// a reconnect a room catches up from the last messages it holds (?after=, then the cursors until
+// caught up: docs/decisions/0020), so no gap hides behind what it already had.
 import { create } from 'zustand';
-import type { ChatType } from '#protocol/enums.ts';
+import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
 import type { ChatMessage } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-import { mergeNewestPage, prependPage, standInId, upsertMessage, withQuery } from './messageList.ts';
+import { MESSAGE_PAGE } from '#protocol/limits.ts';
+import {
+  CATCH_UP_PAGES,
+  catchUpAnchor,
+  mergeCaughtUp,
+  mergeNewestPage,
+  prependPage,
+  standInId,
+  upsertMessage,
+  withQuery,
+} from './messageList.ts';
+import { followPages, pagesOf } from './paging.ts';
 import { messageFormData } from './useMessagesStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
@@ -21,6 +34,8 @@ interface ChatState {
   rooms: Record<ChatType, ChatRoom>;
   fetch: (chatType: ChatType) => Promise<void>;
   loadEarlier: (chatType: ChatType) => Promise<void>;
+  /** After a reconnect: every message since the last ones held, page by page. */
+  catchUp: (chatType: ChatType) => Promise<void>;
   /** POST /api/base-chat. Throws on failure (the stand-in goes). */
   send: (chatType: ChatType, content: string, files: readonly File[], clientKey: string) => Promise<ChatMessage>;
   /** DELETE /api/base-chat/{id}. */
@@ -45,10 +60,35 @@ const roomPath = (chatType: ChatType) => `/api/base-chat/${chatType}` as `/api/b
 let generation = 0;
 /** Deleted for good: a page or event arriving late does not bring them back. */
 const deleted = new Set<number>();
+/** Messages that arrived live in a room while it was catching up (its pages may predate them). */
+const arrivedWhileCatchingUp: Partial<Record<ChatType, Set<number>>> = {};
+/** The catch-up under way per room: another reconnect meanwhile catches up again once it ends. */
+const catchingUp: Partial<Record<ChatType, Promise<void>>> = {};
 
 export const useChatStore = create<ChatState>((set, get) => {
   const patch = (chatType: ChatType, change: (room: ChatRoom) => Partial<ChatRoom>) =>
     set((s) => ({ rooms: { ...s.rooms, [chatType]: { ...s.rooms[chatType], ...change(s.rooms[chatType]) } } }));
+
+  /** Reads every message after the newest held ones (the overlap read again), until caught up. */
+  async function catchUpRoom(chatType: ChatType): Promise<void> {
+    const anchor = catchUpAnchor(get().rooms[chatType].messages, MESSAGE_PAGE);
+    if (anchor === null) return get().fetch(chatType);
+    const mine = generation;
+    const arrived = new Set<number>();
+    arrivedWhileCatchingUp[chatType] = arrived;
+    try {
+      const source = pagesOf(withQuery(roomPath(chatType), { after: anchor }), (page) => page.messages);
+      const caught = await followPages(source, { maxPages: CATCH_UP_PAGES });
+      if (mine !== generation) return;
+      // Too far behind to read it all: the newest page starts the room again (Load earlier reaches the rest).
+      if (caught.next !== null) return await get().fetch(chatType);
+      patch(chatType, (room) => ({ messages: mergeCaughtUp(room.messages, caught.items, anchor, deleted, arrived), loaded: true, error: false }));
+    } catch {
+      if (mine === generation) patch(chatType, () => ({ error: true }));
+    } finally {
+      if (arrivedWhileCatchingUp[chatType] === arrived) delete arrivedWhileCatchingUp[chatType];
+    }
+  }
 
   return {
     rooms: emptyRooms(),
@@ -80,6 +120,21 @@ export const useChatStore = create<ChatState>((set, get) => {
         }));
       } catch {
         patch(chatType, () => ({ loadingEarlier: false }));
+      }
+    },
+
+    catchUp: async (chatType) => {
+      const running = catchingUp[chatType];
+      if (running) {
+        await running;
+        return get().catchUp(chatType);
+      }
+      const run = catchUpRoom(chatType);
+      catchingUp[chatType] = run;
+      try {
+        await run;
+      } finally {
+        if (catchingUp[chatType] === run) delete catchingUp[chatType];
       }
     },
 
@@ -119,6 +174,7 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     received: (message) => {
       if (deleted.has(message.id)) return;
+      arrivedWhileCatchingUp[message.chatType]?.add(message.id);
       patch(message.chatType, (room) => ({ messages: upsertMessage(room.messages, message) }));
     },
 
@@ -129,12 +185,16 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     refreshLoaded: async () => {
       const rooms = get().rooms;
-      await Promise.all((Object.keys(rooms) as ChatType[]).filter((t) => rooms[t].loaded).map((t) => get().fetch(t)));
+      await Promise.all((Object.keys(rooms) as ChatType[]).filter((t) => rooms[t].loaded).map((t) => get().catchUp(t)));
     },
 
     reset: () => {
       generation++;
       deleted.clear();
+      for (const t of CHAT_TYPES) {
+        delete arrivedWhileCatchingUp[t];
+        delete catchingUp[t];
+      }
       set({ rooms: emptyRooms() });
     },
   };

@@ -6,6 +6,7 @@ import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { isNewerRequest } from '../lib/requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { itself, newestFirstBy, pagesOf } from './paging.ts';
 
 interface MatchesState extends ListState<MatchItem> {
   /** 'match:update' with a status other than deleted. */
@@ -19,7 +20,7 @@ interface MatchesState extends ListState<MatchItem> {
 }
 
 export const useMatchesStore = create<MatchesState>()((set, get, store) => ({
-  ...listStore<MatchItem>(() => api.get('/api/matches'))(set, get, store),
+  ...listStore<MatchItem>(pagesOf('/api/matches', itself<MatchItem>), { order: newestFirstBy('createdAt') })(set, get, store),
   setStatus: (id, status) => {
     const match = get().items.find((m) => m.id === id);
     if (match && match.status !== status) get().upsert({ ...match, status });

@@ -178,3 +178,55 @@ describe('read marks against late copies', () => {
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(`/api/messages/${OTHER}`);
   });
 });
+
+describe('paging (docs/decisions/0020)', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const cursorOf = (keys: unknown[]) => btoa(JSON.stringify(keys)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const keysOf = (cursor: string) => JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as unknown[];
+
+  it('a thread catches up after a reconnect from the last messages it holds, every page until caught up', async () => {
+    const all = range(1, 30);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://x');
+        calls.push(url.pathname + url.search);
+        const cursor = url.searchParams.get('cursor');
+        if (!cursor && !url.searchParams.has('after')) return json({ user: person(OTHER), messages: all.slice(-50).map((id) => dm(id)), nextBefore: null });
+        const after = cursor ? Number(keysOf(cursor)[1]) : Number(url.searchParams.get('after'));
+        const rest = all.filter((id) => id > after);
+        const page = rest.slice(0, 50);
+        const headers = rest.length > 50 ? { 'X-Next-Cursor': cursorOf(['a', page.at(-1)]) } : undefined;
+        return new Response(JSON.stringify({ user: person(OTHER), messages: page.map((id) => dm(id)), nextBefore: page[0] ?? null }), { headers });
+      }),
+    );
+    await store().openThread(OTHER);
+    all.push(...range(31, 160));
+    await store().refreshLoaded();
+    expect(thread()).toEqual(range(1, 160));
+    expect(calls.filter((c) => c.includes('after=') || c.includes('cursor='))).toHaveLength(4);
+  });
+
+  it('the conversation list loads more conversations when asked, and a refresh reads as many pages again', async () => {
+    const conv = (id: number): ConversationSummary => ({ user: person(id), lastMessage: dm(1000 - id, { fromUserId: id, toUserId: ME }), unreadCount: 0 });
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        const second = input.includes('cursor=');
+        const headers = second ? undefined : { 'X-Next-Cursor': cursorOf([998]) };
+        return new Response(JSON.stringify(second ? [conv(3)] : [conv(1), conv(2)]), { headers });
+      }),
+    );
+    await store().fetchConversations();
+    expect(store().conversations.map((c) => c.user.id)).toEqual([1, 2]);
+    expect(store().conversationsNext).not.toBeNull();
+    await store().loadMoreConversations();
+    expect(store().conversations.map((c) => c.user.id)).toEqual([1, 2, 3]);
+    expect(store().conversationsNext).toBeNull();
+    await store().fetchConversations();
+    expect(asked).toEqual(['/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`, '/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`]);
+  });
+});

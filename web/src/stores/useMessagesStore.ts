@@ -1,12 +1,24 @@
-// Direct messages: the conversation list (GET /api/messages/recent) and the threads opened (GET
-// /api/messages/{userId}, paged back with ?before=). Sends show at once as stand-ins and are
-// replaced by the server's copy, matched by clientKey, whichever of the answer and the
-// 'message:new' event comes first (messageList.ts). After a reconnect refreshLoaded() merges the
-// newest pages back in, so nothing is missed and nothing doubles.
+// Direct messages: the conversation list (GET /api/messages/recent, a page at a time) and the
+// threads opened (GET /api/messages/{userId}, paged back with ?before=). Sends show at once as
+// stand-ins and are replaced by the server's copy, matched by clientKey, whichever of the answer
+// and the 'message:new' event comes first (messageList.ts). After a reconnect refreshLoaded()
+// catches each open thread up from the last messages it holds (?after=, then the cursors until
+// caught up: docs/decisions/0020), so nothing is missed and nothing doubles.
 import { create } from 'zustand';
 import type { ConversationSummary, DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-import { mergeNewestPage, prependPage, standInId, upsertMessage, withQuery } from './messageList.ts';
+import { MESSAGE_PAGE } from '#protocol/limits.ts';
+import {
+  CATCH_UP_PAGES,
+  catchUpAnchor,
+  mergeCaughtUp,
+  mergeNewestPage,
+  prependPage,
+  standInId,
+  upsertMessage,
+  withQuery,
+} from './messageList.ts';
+import { asPage, followPages, itself, pagesOf } from './paging.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
@@ -23,12 +35,20 @@ interface MessagesState {
   conversations: ConversationSummary[];
   loaded: boolean;
   error: boolean;
+  /** The next page of conversations; null when all are loaded. */
+  conversationsNext: string | null;
+  loadingMoreConversations: boolean;
   threads: Record<number, Thread>;
   /** The last conversation removed (here or in another tab), so the screen can close it. */
   lastRemoved: { userId: number; seq: number } | null;
   /** The conversation on screen: messages arriving in it are read at once. */
   activeUserId: number | null;
+  /** The conversation list, as many pages as were loaded. */
   fetchConversations: () => Promise<void>;
+  /** The next page of conversations (older ones). */
+  loadMoreConversations: () => Promise<void>;
+  /** After a reconnect: every message of the thread since the last ones held, page by page. */
+  catchUpThread: (userId: number) => Promise<void>;
   openThread: (userId: number) => Promise<void>;
   setActive: (userId: number | null) => void;
   loadEarlier: (userId: number) => Promise<void>;
@@ -72,6 +92,11 @@ let generation = 0;
 const counted = new Set<number>();
 /** Own sends still on their way when the other person read the conversation (see received). */
 const readWhileSending = new Set<string>();
+/** Messages that arrived live in a thread while it was catching up (its pages may predate them). */
+const arrivedWhileCatchingUp = new Map<number, Set<number>>();
+/** Pages of conversations loaded: a refresh reads as many (up to a few). */
+let conversationPages = 0;
+const conversationSource = pagesOf('/api/messages/recent', itself<ConversationSummary>);
 
 export const useMessagesStore = create<MessagesState>((set, get) => {
   const patchThread = (userId: number, patch: (t: Thread) => Partial<Thread>) =>
@@ -99,6 +124,8 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     conversations: [],
     loaded: false,
     error: false,
+    conversationsNext: null,
+    loadingMoreConversations: false,
     threads: {},
     lastRemoved: null,
     activeUserId: null,
@@ -106,11 +133,52 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     fetchConversations: async () => {
       const mine = generation;
       try {
-        const list = await api.get('/api/messages/recent');
+        const { items, next, pages } = await followPages(conversationSource, { maxPages: Math.min(Math.max(conversationPages, 1), 5) });
         if (mine !== generation) return;
-        set({ conversations: [...list].sort(byLatest), loaded: true, error: false });
+        conversationPages = pages;
+        set({ conversations: [...items].sort(byLatest), conversationsNext: next, loaded: true, error: false });
       } catch {
         if (mine === generation) set({ loaded: true, error: true });
+      }
+    },
+
+    loadMoreConversations: async () => {
+      const { conversationsNext: next, loadingMoreConversations: loading } = get();
+      if (next === null || loading) return;
+      const mine = generation;
+      set({ loadingMoreConversations: true });
+      try {
+        const page = asPage(await conversationSource(next));
+        if (mine !== generation) return;
+        conversationPages++;
+        set((s) => {
+          const held = new Set(s.conversations.map((c) => c.user.id));
+          const older = page.items.filter((c) => !held.has(c.user.id));
+          return { conversations: [...s.conversations, ...older].sort(byLatest), conversationsNext: page.next, loadingMoreConversations: false };
+        });
+      } catch {
+        if (mine === generation) set({ loadingMoreConversations: false });
+      }
+    },
+
+    catchUpThread: async (userId) => {
+      const t = get().threads[userId];
+      const anchor = t ? catchUpAnchor(t.messages, MESSAGE_PAGE) : null;
+      if (anchor === null || arrivedWhileCatchingUp.has(userId)) return get().openThread(userId);
+      const mine = generation;
+      const arrived = new Set<number>();
+      arrivedWhileCatchingUp.set(userId, arrived);
+      try {
+        const source = pagesOf(withQuery(`/api/messages/${userId}`, { after: anchor }), (page) => page.messages);
+        const caught = await followPages(source, { maxPages: CATCH_UP_PAGES });
+        if (mine !== generation || !get().threads[userId]) return;
+        // Too far behind to read it all: the newest page starts the thread again (Load earlier reaches the rest).
+        if (caught.next !== null) return await get().openThread(userId);
+        patchThread(userId, (cur) => ({ messages: mergeCaughtUp(cur.messages, caught.items, anchor, new Set(), arrived), loaded: true, error: false }));
+      } catch {
+        if (mine === generation) patchThread(userId, () => ({ error: true }));
+      } finally {
+        if (arrivedWhileCatchingUp.get(userId) === arrived) arrivedWhileCatchingUp.delete(userId);
       }
     },
 
@@ -208,6 +276,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       const held = t?.messages.find((m) => m.id === incoming.id);
       const message = held?.isRead && !incoming.isRead ? { ...incoming, isRead: true } : incoming;
       const recheck = message.clientKey !== null && readWhileSending.delete(message.clientKey);
+      arrivedWhileCatchingUp.get(other.id)?.add(message.id);
       if (t) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
       touchConversation(message);
       // Read while it was still being sent: whether that read covered it only the server knows.
@@ -266,7 +335,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     refreshLoaded: async () => {
       const jobs: Promise<void>[] = [];
       if (get().loaded) jobs.push(get().fetchConversations());
-      for (const [id, t] of Object.entries(get().threads)) if (t.loaded) jobs.push(get().openThread(Number(id)));
+      for (const [id, t] of Object.entries(get().threads)) if (t.loaded) jobs.push(get().catchUpThread(Number(id)));
       await Promise.all(jobs);
     },
 
@@ -274,7 +343,18 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       generation++;
       counted.clear();
       readWhileSending.clear();
-      set({ conversations: [], loaded: false, error: false, threads: {}, lastRemoved: null, activeUserId: null });
+      arrivedWhileCatchingUp.clear();
+      conversationPages = 0;
+      set({
+        conversations: [],
+        loaded: false,
+        error: false,
+        conversationsNext: null,
+        loadingMoreConversations: false,
+        threads: {},
+        lastRemoved: null,
+        activeUserId: null,
+      });
     },
   };
 });

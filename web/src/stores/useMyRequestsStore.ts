@@ -1,4 +1,4 @@
-// The signed-in user's own requests (GET /api/requests, every status; screens pick the active ones)
+// The signed-in user's own active requests (GET /api/requests?status=active, a page at a time)
 // and the request writes: POST, PUT and DELETE /api/requests. A write's answer is applied where the
 // request shows (this list, the board, the matches that show it); the socket's events for it
 // follow and change nothing more. Nothing is refetched after a write.
@@ -9,6 +9,7 @@ import { api } from '../api/client.ts';
 import { requestFormData } from '../lib/requestEncoding.ts';
 import { isNewerRequest, isOnBoard } from '../lib/requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { byDateThenId, itself, pagesOf, withQuery } from './paging.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
@@ -37,7 +38,12 @@ const isMine = (request: TradeRequestItem) => {
 };
 
 export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) => ({
-  ...listStore<TradeRequestItem>(() => api.get('/api/requests'), { isNewer: isNewerRequest })(set, get, store),
+  // The active ones only, by date, a page at a time: what the screens show of the user's own.
+  ...listStore<TradeRequestItem>(pagesOf(withQuery('/api/requests', { status: 'active' }), itself<TradeRequestItem>), {
+    keep: (r) => r.status === 'active',
+    isNewer: isNewerRequest,
+    order: byDateThenId,
+  })(set, get, store),
 
   create: async (body, files = []) => {
     // The server takes screenshots on pairing requests only; others go as JSON without them.

@@ -10,6 +10,7 @@ import type { OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { itself, newestFirstBy, pagesOf } from './paging.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
@@ -30,21 +31,27 @@ export function isNewerOffer(a: OfferItem, b: OfferItem): boolean {
 export const isReceived = (offer: Pick<OfferItem, 'toUserId'>, userId = myId()) => offer.toUserId === userId;
 
 export const useReceivedOffers = create<ListState<OfferItem>>()(
-  listStore<OfferItem>(() => api.get('/api/trade-requests'), {
+  listStore<OfferItem>(pagesOf('/api/trade-requests', itself<OfferItem>), {
     keep: (o) => o.status === 'pending' && isReceived(o),
     isNewer: isNewerOffer,
+    order: newestFirstBy('createdAt'),
   }),
 );
 
 export const useSentOffers = create<ListState<OfferItem>>()(
-  listStore<OfferItem>(() => api.get('/api/sent-trade-requests'), {
+  listStore<OfferItem>(pagesOf('/api/sent-trade-requests', itself<OfferItem>), {
     keep: (o) => o.status === 'pending' && o.fromUserId === myId(),
     isNewer: isNewerOffer,
+    order: newestFirstBy('createdAt'),
   }),
 );
 
 export const useFinishedOffers = create<ListState<OfferItem>>()(
-  listStore<OfferItem>(() => api.get('/api/user-trades'), { keep: (o) => o.status !== 'pending', isNewer: isNewerOffer }),
+  listStore<OfferItem>(pagesOf('/api/user-trades', itself<OfferItem>), {
+    keep: (o) => o.status !== 'pending',
+    isNewer: isNewerOffer,
+    order: newestFirstBy('respondedAt'),
+  }),
 );
 
 const LISTS = [useReceivedOffers, useSentOffers, useFinishedOffers] as const;

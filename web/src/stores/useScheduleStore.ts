@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ScheduleImageItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { itself, newestFirstBy, pagesOf } from './paging.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 interface ScheduleState extends ListState<ScheduleImageItem> {
@@ -23,7 +24,7 @@ export function newestFirst(images: readonly ScheduleImageItem[]): ScheduleImage
 }
 
 export const useScheduleStore = create<ScheduleState>()((set, get, store) => ({
-  ...listStore<ScheduleImageItem>(() => api.get('/api/schedule-images'))(set, get, store),
+  ...listStore<ScheduleImageItem>(pagesOf('/api/schedule-images', itself<ScheduleImageItem>), { order: newestFirstBy('uploadedAt') })(set, get, store),
   upload: async (files) => {
     let uploaded = 0;
     let failed: string | undefined;

@@ -6,6 +6,7 @@ import type { SupportRequestInput } from '#protocol/schemas/support.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { itself, newestFirstBy, pagesOf } from './paging.ts';
 
 interface SupportState extends ListState<SupportRequestItem> {
   /** Files the request; throws "STATUS: body" on failure. The new request joins the list. */
@@ -15,7 +16,10 @@ interface SupportState extends ListState<SupportRequestItem> {
 export const isNewerSupportRequest = (a: SupportRequestItem, b: SupportRequestItem) => a.updatedAt > b.updatedAt;
 
 export const useSupportStore = create<SupportState>()((set, get, store) => ({
-  ...listStore<SupportRequestItem>(() => api.get('/api/support-requests'), { isNewer: isNewerSupportRequest })(set, get, store),
+  ...listStore<SupportRequestItem>(pagesOf('/api/support-requests', itself<SupportRequestItem>), {
+    isNewer: isNewerSupportRequest,
+    order: newestFirstBy('createdAt'),
+  })(set, get, store),
   submit: async (input) => {
     const created = await api.post('/api/support-requests', input);
     get().upsert(created);

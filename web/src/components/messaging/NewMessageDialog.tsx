@@ -5,7 +5,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { CrewMember } from '#protocol/shapes.ts';
 import { api } from '../../api/client.ts';
 import { fullName, POSITION_LABELS } from '../../lib/format.ts';
-import { withQuery } from '../../stores/messageList.ts';
+import { withQuery } from '../../stores/paging.ts';
 import { TEXT } from '../../texts.ts';
 import { Modal } from '../Modal.tsx';
 import { Avatar } from './pieces.tsx';

@@ -7,6 +7,7 @@ import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.t
 import { useAdminLogsStore } from '../../stores/useAdminStore.ts';
 import { TEXT } from '../../texts.ts';
 import { ACTION_BADGE, capitalised, dateTime, logDetails } from './adminFormat.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus, PersonCell } from './ListStatus.tsx';
 
 const columns: Column<AdminLogItem>[] = [
@@ -34,16 +35,17 @@ const columns: Column<AdminLogItem>[] = [
 ];
 
 export function LogsTab() {
-  const { items, loaded, error, fetch } = useAdminLogsStore();
+  const { items, loaded, error, fetch, next, loadingMore, loadMore, total } = useAdminLogsStore();
   const logs = [...items].sort(newestFirst);
   return (
     <section className="card admin-section" aria-labelledby="admin-logs-heading">
       <div className="admin-section-head">
         <h2 id="admin-logs-heading">{TEXT.tabLogs}</h2>
-        <span className="badge badge-status">{logs.length} actions</span>
+        <span className="badge badge-status">{total ?? logs.length} actions</span>
       </div>
       <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={MSG.noAdminActions} retry={() => void fetch()}>
         <ResponsiveTable label={TEXT.tabLogs} rows={logs} rowKey={(l) => l.id} columns={columns} />
+        <LoadMore next={next} loading={loadingMore} onMore={() => void loadMore().catch(() => undefined)} />
       </ListStatus>
     </section>
   );

@@ -14,6 +14,7 @@ import { useAdminSupportStore } from '../../stores/useAdminStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { TEXT } from '../../texts.ts';
 import { capitalised, submittedAt, truncate } from './adminFormat.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus } from './ListStatus.tsx';
 
 function RespondModal({ request, onClose }: { request: SupportRequestItem; onClose: () => void }) {
@@ -127,15 +128,17 @@ const columns: Column<SupportRequestItem>[] = [
 ];
 
 export function SupportTab() {
-  const { items, loaded, error, fetch } = useAdminSupportStore();
+  const { items, loaded, error, fetch, next, loadingMore, loadMore, total, resolved: resolvedInAll } = useAdminSupportStore();
   const [open, setOpen] = useState<{ kind: 'respond' | 'view'; request: SupportRequestItem } | null>(null);
   const requests = useMemo(() => [...items].sort(newestFirst), [items]);
-  const resolved = requests.filter((r) => r.status === 'resolved').length;
+  // Every request counts, not only the pages loaded: the server says how many (X-Total-Count, X-Resolved-Count).
+  const all = total ?? requests.length;
+  const resolved = resolvedInAll ?? requests.filter((r) => r.status === 'resolved').length;
   return (
     <section className="card admin-section" aria-labelledby="admin-support-heading">
       <div className="admin-section-head">
         <h2 id="admin-support-heading">{TEXT.tabSupport}</h2>
-        <span className="badge badge-pending">{requests.length - resolved} Open</span>
+        <span className="badge badge-pending">{all - resolved} Open</span>
         <span className="badge badge-completed">{resolved} Resolved</span>
       </div>
       <ListStatus loaded={loaded} error={error} empty={requests.length === 0} emptyText={TEXT.noSupportRequests} retry={() => void fetch()}>
@@ -156,6 +159,7 @@ export function SupportTab() {
             ) : null
           }
         />
+        <LoadMore next={next} loading={loadingMore} onMore={() => void loadMore().catch(() => undefined)} />
       </ListStatus>
       {open?.kind === 'respond' && <RespondModal request={open.request} onClose={() => setOpen(null)} />}
       {open?.kind === 'view' && <ViewResponseModal request={open.request} onClose={() => setOpen(null)} />}

@@ -11,6 +11,7 @@ import { confirm } from '../../stores/useConfirmStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { TEXT } from '../../texts.ts';
 import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { Ident } from '../../components/Ident.tsx';
 
@@ -60,13 +61,13 @@ const columns: Column<AdminUserItem>[] = [
 ];
 
 export function UsersTab() {
-  const { items, loaded, error, fetch } = useAdminUsersStore();
+  const { items, loaded, error, fetch, next, loadingMore, loadMore, total } = useAdminUsersStore();
   const users = useMemo(() => [...items].sort(newestFirst), [items]);
   return (
     <section className="card admin-section" aria-labelledby="admin-users-heading">
       <div className="admin-section-head">
         <h2 id="admin-users-heading">{TEXT.tabUsers}</h2>
-        <span className="badge badge-status">{users.length} users</span>
+        <span className="badge badge-status">{total ?? users.length} users</span>
       </div>
       <ListStatus loaded={loaded} error={error} empty={users.length === 0} emptyText={TEXT.noUsers} retry={() => void fetch()}>
         <ResponsiveTable
@@ -87,6 +88,7 @@ export function UsersTab() {
             )
           }
         />
+        <LoadMore next={next} loading={loadingMore} onMore={() => void loadMore().catch(() => undefined)} />
       </ListStatus>
     </section>
   );
