@@ -34,7 +34,7 @@ import type { TestApp } from '../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 
 /** The old-space limit of this run: well below the 160 MB `npm start` gives an instance. */
-const HEAP_LIMIT_MB = 96;
+const HEAP_LIMIT_MB = 128;
 const PARALLEL = 20;
 
 let db: TestDatabase;

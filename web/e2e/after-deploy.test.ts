@@ -98,9 +98,10 @@ describe.skipIf(!hasChromium)('after a deploy', () => {
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
       await saveScreenshot(page, `${mobile ? 375 : 1280}-update-prompt`);
 
-      const loaded = loads(page);
+      // Waits for the reload itself, not for a fixed time: a loaded machine takes seconds to swap workers.
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
       await prompt.getByRole('button', { name: TEXT.reloadNow }).click();
-      await expect.poll(loaded).toBe(1);
+      await reloaded;
       await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
       expect(await page.getByText(TEXT.newVersionAvailable).count()).toBe(0);
@@ -124,7 +125,7 @@ describe.skipIf(!hasChromium)('after a deploy', () => {
     });
     await page.getByRole('navigation').getByRole('link', { name: 'Matches' }).first().click();
     await page.getByRole('heading', { name: 'Matches', level: 1 }).waitFor();
-    await expect.poll(loaded).toBe(1);
+    await expect.poll(loaded, { timeout: 15_000 }).toBe(1);
     expect(asked).toBeGreaterThanOrEqual(2);
     expect(new URL(page.url()).pathname).toBe('/matches');
   });
@@ -136,7 +137,7 @@ describe.skipIf(!hasChromium)('after a deploy', () => {
     await page.route(/\/assets\/Trades-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
     const loaded = loads(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Trades' }).first().click();
-    await expect.poll(loaded).toBe(1);
+    await expect.poll(loaded, { timeout: 15_000 }).toBe(1);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     expect(loaded()).toBe(1);

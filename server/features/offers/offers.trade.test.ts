@@ -179,10 +179,13 @@ describe('an offer whose request its owner deletes (issue 25)', () => {
     expect(await sql(app.databaseUrl, 'select status from requests where id = $1', [pickup.id])).toEqual([{ status: 'active' }]);
   });
 
-  it('a message-only offer (no request) is still accepted as before', async () => {
+  it('a message-only offer (no request) has nothing to accept: it is dismissed, never completed', async () => {
     const { owner, offerer } = await matchedPair();
     const res = await offerer.client.post<OfferItem>('/api/trade-requests', { toUserId: owner.user.id, message: 'Swap next week?' });
     expect(res.status).toBe(201);
-    expect((await owner.client.put(`/api/trade-requests/${res.body.id}`, { status: 'accepted' })).status).toBe(200);
+    const accept = await owner.client.put(`/api/trade-requests/${res.body.id}`, { status: 'accepted' });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe(MSG.offerMessageNothingToAccept);
+    expect((await owner.client.put(`/api/trade-requests/${res.body.id}`, { status: 'declined' })).status).toBe(200);
   });
 });
