@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import type { RunningServer } from '../server/server.ts';
+import { NO_TRIP_ENTRY } from '#protocol/offerText.ts';
 import { TestClient } from '../server/test/http-client.ts';
 import { DEMO_ADMIN, DEMO_CHAT, DEMO_CREW, DEMO_MESSAGES, DEMO_PASSWORD, demoChain, demoRequests } from './seed-data.ts';
 
@@ -119,7 +120,8 @@ try {
         toUserId: await userId(0),
         requestId: first[0]!.id,
         tradeDate: first[0]!.date,
-        offerRoute: 'ATL4101',
+        // A pickup gives nothing in exchange; "none" is how the offer dialog says so.
+        offerRoute: NO_TRIP_ENTRY,
         requestType: 'pickup',
         message: 'I can take the whole trip.',
       }),
