@@ -1,7 +1,7 @@
 // ESLint flat config: @eslint/js and typescript-eslint recommended, two type-aware rules that catch
 // what types alone don't (a promise nobody awaits or catches: a lost error, or a write the caller
 // thinks is done), the React hooks rules for the web app, and the import boundaries of
-// ARCHITECTURE.md section 2.
+// docs/ARCHITECTURE.md section 2.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';

@@ -88,13 +88,13 @@ export interface Endpoints {
   'PUT /api/matches/:id/status': { body: MatchStatusBody; response: MatchItem };
   'DELETE /api/matches/:id': { response: MessageResponse };
 
-  // Three-way trade chains (issue 14): the caller's open ones, then the newest ended of the last 7 days they did not dismiss (CHAINS_LISTED); each member answers for their own request.
+  // Three-way trade chains (docs/decisions/0014): the caller's open ones, then the newest ended of the last 7 days they did not dismiss (CHAINS_LISTED); each member answers for their own request.
   'GET /api/chains': { response: ChainItem[] };
   /** Accepting as the third member completes the chain: three requests completed, three trades rows. */
   'POST /api/chains/:id/accept': { response: ChainItem };
   /** One decline ends the chain for all three. */
   'POST /api/chains/:id/decline': { response: ChainItem };
-  /** Completed chains as trades on the Trades screen's Completed tab, less those the caller removed there (issue 28). */
+  /** Completed chains as trades on the Trades screen's Completed tab, less those the caller removed there (docs/decisions/0025). */
   'GET /api/chains/completed': { response: ChainItem[] };
   /** An ended chain leaves the caller's /matches (409 while open); ended chains leave by themselves after 7 days. */
   'POST /api/chains/:id/dismiss': { response: MessageResponse };
@@ -166,21 +166,21 @@ export interface Endpoints {
   'GET /api/admin/notifications': { response: AdminNotificationItem[] };
   'POST /api/admin/notifications/:id/mark-read': { response: MessageResponse };
 
-  // Calendar feed (issue 14): the caller's private iCalendar address.
+  // Calendar feed (docs/decisions/0013): the caller's private iCalendar address.
   'GET /api/calendar-feed': { response: CalendarFeedInfo };
   /** Creates the address, or replaces it (the old one stops working). */
   'POST /api/calendar-feed': { response: CalendarFeedInfo };
   /** Revokes it. */
   'DELETE /api/calendar-feed': { response: MessageResponse };
 
-  // Push notifications (issue 14): this device's subscription; every device of the caller for the test.
+  // Push notifications (docs/decisions/0013): this device's subscription; every device of the caller for the test.
   'GET /api/push': { response: PushInfo };
   /** Turns push on for the browser that sends it (or moves its address to the caller). */
   'POST /api/push/subscriptions': { body: PushSubscriptionBody; response: MessageResponse };
   'POST /api/push/subscriptions/remove': { body: PushUnsubscribeBody; response: MessageResponse };
   'POST /api/push/test': { response: PushTestResult };
 
-  // The crew member's roster (issue 31): only its owner reads it.
+  // The crew member's roster (docs/decisions/0023): only its owner reads it.
   /** The duties of the coming 90 days, the subscription's shortened address, and the airline's limits. */
   'GET /api/roster': { response: RosterInfo };
   /** Replaces the roster: multipart with the .ics in `file`, or JSON {url} for a subscription read every 30 minutes. */

@@ -1,4 +1,4 @@
-// Enumerations of spec section 3; the one list both server and web read.
+// Enumerations of docs/product-spec.md section 3; the one list both server and web read.
 export const AIRLINES = ['Delta', 'American', 'United', 'Spirit', 'Southwest', 'JetBlue', 'Alaska', 'Frontier'] as const;
 export type Airline = (typeof AIRLINES)[number];
 
@@ -36,7 +36,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const MATCH_STATUSES = ['pending', 'active', 'trade_requested', 'approved'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-/** A three-way trade chain (issue 14): proposed until all three accept (completed) or one declines; cancelled when a member's request changes so the cycle no longer holds, or goes. */
+/** A three-way trade chain (docs/decisions/0014): proposed until all three accept (completed) or one declines; cancelled when a member's request changes so the cycle no longer holds, or goes. */
 export const CHAIN_STATUSES = ['proposed', 'completed', 'declined', 'cancelled'] as const;
 export type ChainStatus = (typeof CHAIN_STATUSES)[number];
 
@@ -83,7 +83,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'drop_trade_request',
   'pickup_trade_request',
   'trade_trade_request',
-  // A message asking to trade, sent from a crew profile (issue 28): nothing to pick up or drop.
+  // A message asking to trade, sent from a crew profile (docs/decisions/0025): nothing to pick up or drop.
   'message_trade_request',
   'match_notification',
   'chain_notification',

@@ -1,4 +1,4 @@
-// Business constants of spec section 9.
+// Business constants of docs/product-spec.md section 9.
 /** Ids are PostgreSQL serials (int4): 1 to 2^31 - 1. Anything else names nothing, and never reaches a query. */
 export const ID_MIN = 1;
 export const ID_MAX = 2_147_483_647;
@@ -46,12 +46,12 @@ export const SUPPORT_RESPONSE_MAX = 5000;
 export const TEMPLATE_NAME_MAX = 255;
 export const TEMPLATE_SUBJECT_MAX = 500;
 export const TEMPLATE_HTML_MAX = 100_000;
-/** The User Activity tab's Recent Activity list (spec section 9). */
+/** The User Activity tab's Recent Activity list (docs/product-spec.md section 9). */
 export const RECENT_ACTIVITY_MAX = 50;
 /** The template list shows this many variable badges before "+N more". */
 export const TEMPLATE_VARIABLE_BADGES = 3;
 
-// Per-account caps and quotas (issue 25, docs/decisions/0019): what one account may hold at once.
+// Per-account caps and quotas (docs/decisions/0019): what one account may hold at once.
 /** Requests still on the board (active, last date today or later) per crew member. */
 export const MAX_ACTIVE_REQUESTS = 50;
 /** Schedule screenshots per account. */

@@ -1,4 +1,4 @@
-// Every user-facing text of spec sections 5 and 8 that server and web share, word for word.
+// Every user-facing text of docs/product-spec.md sections 5 and 8 that server and web share, word for word.
 export const MSG = {
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -64,7 +64,7 @@ export const MSG = {
   matchNotFound: 'Match not found',
   matchStatusInvalid: 'Invalid match status',
   matchClosed: 'This match can no longer be changed',
-  // three-way trade chains (issue 14)
+  // three-way trade chains (docs/decisions/0014)
   chainNotFound: 'Trade chain not found',
   chainClosed: 'This trade chain is no longer open',
   chainAccepted: 'You accepted the trade chain',
@@ -128,7 +128,7 @@ export const MSG = {
   offerPendingCannotHide: 'Only the sender can cancel a pending trade request',
   offerDuplicate: 'You already sent a trade request for this request',
   offerMessageNothingToAccept: 'This is a message asking to trade: there is nothing to accept. Reply to it or dismiss it.',
-  // offers: toasts and texts of spec section 8 (web)
+  // offers: toasts and texts of docs/product-spec.md section 8 (web)
   offerSentTitle: 'Trade Request Sent',
   offerSendFailed: 'Failed to send trade request. Please try again.',
   offerRequestFailedTitle: 'Request Failed',
@@ -185,7 +185,7 @@ export const MSG = {
   chatSendFailed: 'Failed to send message. Please try again.',
   chatDeleteFailed: 'Failed to delete message. Please try again.',
   chatMessageDeleted: 'Message deleted successfully.',
-  // support (spec sections 5 and 8)
+  // support (docs/product-spec.md sections 5 and 8)
   supportCategoryInvalid: 'Please select a category',
   supportSubjectRequired: 'Subject is required',
   supportSubjectTooLong: 'Subject must be less than 200 characters',
@@ -199,7 +199,7 @@ export const MSG = {
   supportSendFailed: 'Failed to send support request. Please try again.',
   supportConfirmTitle: 'Request Sent Successfully',
   supportConfirmText: "Thank you for contacting us. We've received your support request and will respond within 24 hours.",
-  // admin (spec sections 2, 5 and 8)
+  // admin (docs/product-spec.md sections 2, 5 and 8)
   adminOnly: 'Administrator access required',
   notAuthorisedTitle: 'Not authorised',
   notAuthorisedText: 'Administrator Settings are only available to administrators.',
@@ -236,10 +236,10 @@ export const MSG = {
   noUserActivity: 'No user activity found',
   selectTemplate: 'Select an Email Template',
   loadingUserActivity: 'Loading user activity...',
-  // calendar feed (issue 14)
+  // calendar feed (docs/decisions/0013)
   calendarFeedNotFound: 'Calendar not found',
   calendarFeedRevoked: 'Calendar link revoked',
-  // push notifications (issue 14)
+  // push notifications (docs/decisions/0013)
   pushEndpointInvalid: 'This browser’s push address is not valid',
   pushServiceNotAllowed: 'Crewtrade cannot send to this browser’s push service',
   pushKeysInvalid: 'This browser’s push keys are not valid',

@@ -123,7 +123,7 @@ describe('offerSentence', () => {
     expect(keys.size).toBe(3 * 2 * 2);
   });
 
-  it('never calls the sender’s trip the reader’s on the received side (the bug of issue 28)', () => {
+  it('never calls the sender’s trip the reader’s on the received side (the bug docs/decisions/0025 fixed)', () => {
     for (const [type, routeType] of CASES) {
       const text = offerSentence(offer(type, routeType, true), 'received', names);
       expect(text).not.toMatch(/your (ATL4800|reserve period R2)/);

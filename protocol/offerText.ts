@@ -1,5 +1,5 @@
 // What an offer (trade_requests) says, from the reader's side, with both parties named: the one text
-// the Trades cards, the bell, push and mail all show (issue 28). A received offer still carries the
+// the Trades cards, the bell, push and mail all show (docs/decisions/0025). A received offer still carries the
 // spec's opposite type badge (shownOfferType); these sentences say who gives what to whom.
 //
 // The product keeps no gender, so the other party's trip is "their" trip.

@@ -1,4 +1,4 @@
-// What a push notification carries (issue 14): the server encrypts it to the device, the service
+// What a push notification carries (docs/decisions/0013): the server encrypts it to the device, the service
 // worker (web/src/sw/service-worker.ts) shows it and, on a click, opens `url` in the app.
 
 export interface PushPayload {
@@ -21,7 +21,7 @@ export interface PushTestResult {
   sent: number;
 }
 
-/** The notification texts, one per event that pushes (spec section 8's titles where it has one). */
+/** The notification texts, one per event that pushes (docs/product-spec.md section 8's titles where it has one). */
 export const PUSH_TEXT = {
   matchTitle: 'New Match Found',
   matchBody: (name: string) => `Your request matches one of ${name}’s. Open Matches to trade.`,

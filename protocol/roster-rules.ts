@@ -1,4 +1,4 @@
-// Conflicts and legality of flying a trip, given the crew member's roster (issue 31). Each rule is a
+// Conflicts and legality of flying a trip, given the crew member's roster (docs/decisions/0023). Each rule is a
 // pure function of the roster's duties and the trip; the server answers GET /api/roster/check with
 // them, and the web marks tradeboard cards and ranks matches with the same functions.
 import type { RosterDuty, RosterLimits } from './roster.ts';

@@ -1,4 +1,4 @@
-// The crew member's roster (issue 31): its shapes, limits and texts, spelled once for server and web.
+// The crew member's roster (docs/decisions/0023): its shapes, limits and texts, spelled once for server and web.
 import type { Airline } from './enums.ts';
 
 /** An uploaded roster file, and what a subscription may answer. */

@@ -1,4 +1,4 @@
-// Response shapes of spec section 3 "Shapes seen by the client" (camelCase, nested users).
+// Response shapes of docs/product-spec.md section 3 "Shapes seen by the client" (camelCase, nested users).
 import type {
   ActivityType,
   AdminAction,
@@ -121,9 +121,9 @@ export interface DashboardStats {
   pendingMatches: number;
   pendingTrades: number;
   /**
-   * What the Trades screen's Completed tab lists as trades: accepted and declined offers (spec
+   * What the Trades screen's Completed tab lists as trades: accepted and declined offers (docs/product-spec.md
    * section 4 counts them together) and completed three-way chains, less those the user removed.
-   * Messages asking to trade are no trades and count nowhere (issue 28).
+   * Messages asking to trade are no trades and count nowhere (docs/decisions/0025).
    */
   completedTrades: number;
   /** Of those, the trades done: accepted offers and completed chains (one each). */
@@ -283,7 +283,7 @@ export interface ErrorBody {
   field?: string;
 }
 
-// Support and administration (spec sections 3 and 7).
+// Support and administration (docs/product-spec.md sections 3 and 7).
 
 /** Who a support request, log or activity entry names. null: the account was deleted since. */
 export interface AdminUserRef {
@@ -399,7 +399,7 @@ export interface AdminNotificationItem {
 }
 
 /**
- * The caller's calendar feed (issue 14). The token is stored hashed, so the address (`url`) is
+ * The caller's calendar feed (docs/decisions/0013). The token is stored hashed, so the address (`url`) is
  * known only in the answer that creates it; later reads say whether one exists and since when.
  */
 export interface CalendarFeedInfo {

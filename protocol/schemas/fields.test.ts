@@ -6,7 +6,7 @@ import { idField, isIdText, isoDate } from './fields.ts';
 
 const id = idField('bad id');
 
-describe('ids hold what an int4 serial holds (issue 25)', () => {
+describe('ids hold what an int4 serial holds (docs/decisions/0019)', () => {
   it('any safe integer is an id exactly when it is 1..2^31-1, as a number or as digits', () => {
     fc.assert(
       fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer({ min: -5, max: 5 }), fc.integer({ min: ID_MAX - 5, max: ID_MAX + 5 })), (n) => {
@@ -26,7 +26,7 @@ describe('ids hold what an int4 serial holds (issue 25)', () => {
   });
 });
 
-describe('dates hold 2000-01-01..2100-12-31 (issue 25)', () => {
+describe('dates hold 2000-01-01..2100-12-31 (docs/decisions/0019)', () => {
   it('any real day of years 0000..9999 is a date exactly when it is in range', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {

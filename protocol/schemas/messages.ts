@@ -41,5 +41,5 @@ export interface ChatInput {
   clientKey?: string;
 }
 
-/** Empty text with files is stored as a single space (spec section 5). */
+/** Empty text with files is stored as a single space (docs/product-spec.md section 5). */
 export const storedContent = (text: string, files: number) => (text.trim() === '' && files > 0 ? ' ' : text);

@@ -46,7 +46,7 @@ export const offerStatusSchema = z.object({
 export type OfferStatusBody = z.infer<typeof offerStatusSchema>;
 
 /**
- * The Request Trade dialog (spec section 5) for a target request of `routeType`: date required,
+ * The Request Trade dialog (docs/product-spec.md section 5) for a target request of `routeType`: date required,
  * the offered pairing (pairing) or reserve period (reserve_period) required after trimming.
  * The server applies the same rule in the service, where it knows the request.
  */
@@ -70,6 +70,6 @@ export function offerFormSchema(routeType: RouteType) {
 export const offerTypeChoices = (targetType: RequestType): RequestType[] =>
   targetType === 'trade' ? ['drop', 'pickup', 'trade'] : ['drop', 'pickup'];
 
-/** On a received offer the shown type is the opposite of the request type (spec section 4). */
+/** On a received offer the shown type is the opposite of the request type (docs/product-spec.md section 4). */
 export const shownOfferType = (requestType: RequestType, received: boolean): RequestType =>
   !received ? requestType : requestType === 'drop' ? 'pickup' : requestType === 'pickup' ? 'drop' : 'trade';

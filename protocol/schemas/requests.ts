@@ -105,7 +105,7 @@ export const BOARD_SEARCH_MAX = 100;
 const absentIfBlank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
- * GET /api/all-trades' filters (spec section 2's Filter Requests panel), as query parameters the
+ * GET /api/all-trades' filters (docs/product-spec.md section 2's Filter Requests panel), as query parameters the
  * server applies to every page: date (an exact day: the request's date or an additional date),
  * type (drop, pickup or trade; "all" or absent for every type) and search (pairing or reserve
  * period text, any case). No filter: the whole board, the page the board cache serves.

@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 const SCHEDULE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'] as const;
 
 /**
- * The schedule page's type rule (spec section 5): a type starting with image/, or one of the
+ * The schedule page's type rule (docs/product-spec.md section 5): a type starting with image/, or one of the
  * extensions. The server still sniffs the bytes; this only decides what the page offers to send.
  */
 export function isScheduleImageFile(file: { name: string; type: string }): boolean {

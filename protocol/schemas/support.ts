@@ -16,7 +16,7 @@ import { charCount } from './fields.ts';
 const withDefault = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema);
 
 /**
- * POST /api/support-requests (spec section 5, Support form). Subject and message are trimmed; the
+ * POST /api/support-requests (docs/product-spec.md section 5, Support form). Subject and message are trimmed; the
  * message keeps its line breaks. "less than 200" in the spec's text, 1 to 200 in its limits: 200 is allowed.
  */
 export const supportRequestSchema = z

@@ -1,4 +1,4 @@
-// The yardstick of the two-instance fan-out budget (ARCHITECTURE.md section 10): a bare Socket.IO
+// The yardstick of the two-instance fan-out budget (docs/ARCHITECTURE.md section 10): a bare Socket.IO
 // server with the Redis adapter, nothing else (no sessions, no database, no framework). Run as two
 // processes, like the app's two instances; every socket joins one room on connecting, and
 // POST /emit?kind=upsert|remove&id=N&size=S on either process broadcasts one event to that room (a

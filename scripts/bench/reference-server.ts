@@ -1,4 +1,4 @@
-// The yardsticks of ARCHITECTURE.md section 10: a bare Koa route, a Koa route doing one
+// The yardsticks of docs/ARCHITECTURE.md section 10: a bare Koa route, a Koa route doing one
 // primary-key select, and one doing a transaction with an insert and an indexed lookup (the shape
 // of create-with-matching), run the same way as the app, so each endpoint reads as a ratio.
 import Router from '@koa/router';

@@ -37,7 +37,7 @@ async function seedActivity(ctx: BenchContext): Promise<void> {
   await ctx.db.query('analyze user_activity_logs');
 }
 
-/** GET /api/admin/user-activity over 1,000,000 activity rows (issue 12), against the one-select yardstick. */
+/** GET /api/admin/user-activity over 1,000,000 activity rows (docs/decisions/0011), against the one-select yardstick. */
 export const adminScenario: Scenario = {
   name: 'admin',
   description: `GET /api/admin/user-activity over ${ROWS.toLocaleString('en-US')} activity rows at ${RATE}/s, against the one-select route`,

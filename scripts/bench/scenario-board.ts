@@ -10,7 +10,7 @@ import { createSessions, seedGroupCrew, seedUsers } from './seed-users.ts';
 
 /** What a browser offers: the board is sent brotli from the cache. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
-/** The mixed load runs this long (ARCHITECTURE.md section 10: 5 minutes); shorter to try it out. */
+/** The mixed load runs this long (docs/ARCHITECTURE.md section 10: 5 minutes); shorter to try it out. */
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
 const SOCKETS = 200;
 
@@ -74,7 +74,7 @@ const HANDFUL = 4;
  * sampled each second.
  *
  * The load is the budget's (board reads 100/s, creates 10/s, 200 sockets) on realistic data
- * (ARCHITECTURE.md section 10: "a busy group is 40 or more crew posting in turn, each with a
+ * (docs/ARCHITECTURE.md section 10: "a busy group is 40 or more crew posting in turn, each with a
  * handful of requests, never one account with thousands"): the creates come from the group's 57
  * crew in turn, and each of them, having posted, deletes their oldest request once they hold more
  * than a handful (4), as crew remove requests that were traded or are no longer wanted. So the

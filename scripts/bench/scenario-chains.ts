@@ -145,7 +145,7 @@ function retirer(ctx: BenchContext, withChains: boolean) {
 }
 
 /**
- * POST /api/requests of trades with matching and the three-way chain search (issue 14 part 3) at
+ * POST /api/requests of trades with matching and the three-way chain search (docs/decisions/0014) at
  * 100/s, with 100k stored requests and 500 active trades in the group from about 100 crew, against
  * the insert-and-lookup yardstick at the same rate in the same sitting.
  */

@@ -48,7 +48,7 @@ function resultsOf(child: ChildProcess): Promise<[string, number[]][]> {
 }
 
 /**
- * Base chat fan-out (ARCHITECTURE.md section 10): SOCKETS signed-in crew of one chat room, spread
+ * Base chat fan-out (docs/ARCHITECTURE.md section 10): SOCKETS signed-in crew of one chat room, spread
  * over PROCESSES client processes (so the clients' loops don't time themselves), one message every
  * 50 ms for SECONDS through POST /api/base-chat; each socket's delay from the send to its chat:new.
  * Budget: delivery p99 <= 100 ms, app RSS <= 250 MB with the sockets.

@@ -1,4 +1,4 @@
-// Fan-out across two instances (ARCHITECTURE.md section 10, the last budget row): 5,000 signed-in
+// Fan-out across two instances (docs/ARCHITECTURE.md section 10, the last budget row): 5,000 signed-in
 // crew of one busy group, each with a socket, split evenly over two app instances that share
 // PostgreSQL and Redis; 4 board changes a second in that group, all sent to instance one (a crew
 // member's POST /api/requests, a board:upsert to the group's room, alternating with the DELETE of

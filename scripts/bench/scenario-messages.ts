@@ -56,7 +56,7 @@ function openSocket(url: string, cookie: string, delays: number[]): Promise<Sock
 }
 
 /**
- * GET /api/messages/recent and direct-message delivery with 100,000 messages stored (ARCHITECTURE.md
+ * GET /api/messages/recent and direct-message delivery with 100,000 messages stored (docs/ARCHITECTURE.md
  * section 10): the list at 200/s offered for an ordinary busy user; then 100 sender/recipient pairs
  * of one group each, the recipients' sockets connected, senders POST /api/messages at 50/s in total
  * (open loop), each recipient socket timing send to message:new.

@@ -85,7 +85,7 @@ async function acceptLoad(ctx: BenchContext, queue: { path: string; cookie: stri
   };
 }
 
-/** GET /api/trade-requests and the accept path with 10,000 offers stored, 200/s each (ARCHITECTURE.md section 10). */
+/** GET /api/trade-requests and the accept path with 10,000 offers stored, 200/s each (docs/ARCHITECTURE.md section 10). */
 export const offersScenario: Scenario = {
   name: 'offers',
   description: `GET /api/trade-requests and accepting offers, ${OFFERS.toLocaleString('en-US')} offers stored, ${RATE}/s each`,

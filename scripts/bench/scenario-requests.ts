@@ -21,7 +21,7 @@ export const newRequestBody = () => {
 };
 
 /**
- * Crew of the busy group who post in turn (ARCHITECTURE.md section 10: never one account with
+ * Crew of the busy group who post in turn (docs/ARCHITECTURE.md section 10: never one account with
  * thousands): at least 40, and enough that none holds more than 40 of the run's creates, under the
  * 50 active requests a crew member may keep (docs/decisions/0019).
  */

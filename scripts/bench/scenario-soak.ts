@@ -1,4 +1,4 @@
-// The soak (issue 13): 500 simulated crew in ten busy groups of 50, each with a signed-in socket
+// The soak (docs/decisions/0012): 500 simulated crew in ten busy groups of 50, each with a signed-in socket
 // and a handful of requests, using the app as crew do (board, dashboard, bell, matches, messages,
 // chat, posting, editing and removing requests) for SOAK_MINUTES (default 15) against two app
 // instances sharing PostgreSQL and Redis behind a round-robin balancer (connection level, as the
@@ -158,7 +158,7 @@ export const soakScenario: Scenario = {
     const instances = await startAppInstances(2, ctx.databaseUrl, { RATE_LIMIT_OVERRIDES: 'messages=100000' });
     const ports = instances.map((i) => i.port);
     // The yardstick routes (reference-server.ts) in the same sitting, behind a balancer of their own:
-    // each route's p50 and p99 read against them (ARCHITECTURE.md section 10).
+    // each route's p50 and p99 read against them (docs/ARCHITECTURE.md section 10).
     const refPort = await freePort();
     const reference = await startProcess('scripts/bench/reference-server.ts', { DATABASE_URL: ctx.databaseUrl, PORT: String(refPort) }, /READY/);
     // Both balancers in one process of their own (balancer.ts), as nginx runs beside the instances.

@@ -44,7 +44,7 @@ export async function createSessions(db: pg.Client, userIds: readonly number[]):
 
 /**
  * More crew in one group (seedUsers gives each group about 26): a busy group of 40 or more, as
- * ARCHITECTURE.md section 10 asks. Returns the ids of everyone in the group, oldest first.
+ * docs/ARCHITECTURE.md section 10 asks. Returns the ids of everyone in the group, oldest first.
  */
 export async function seedGroupCrew(db: pg.Client, groupKey: string, extra: number): Promise<number[]> {
   const [airline, base, position, aircraftType] = groupKey.split('|');

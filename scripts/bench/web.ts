@@ -1,4 +1,4 @@
-// npm run bench:web: the web budgets of ARCHITECTURE.md section 10, measured in headless Chromium
+// npm run bench:web: the web budgets of docs/ARCHITECTURE.md section 10, measured in headless Chromium
 // against the built app: JavaScript sent (compressed) for the landing page, LCP and CLS, on a
 // phone-sized viewport. A report, never a pass/fail test.
 import { makeUser } from '../../server/test/factories.ts';

@@ -1,4 +1,4 @@
-// Migration20261126170016 on data stored before it (issue 25): offers left pending on a deleted
+// Migration20261126170016 on data stored before it (docs/decisions/0019): offers left pending on a deleted
 // request are declined, and of several pending message-only offers between one pair the first stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshGroup, postRequest, sendOffer } from '../features/offers/offers.fixtures.ts';

@@ -1,4 +1,4 @@
-// An existing database's offer templates (issue 28): the ones still as seeded get the new text, one an
+// An existing database's offer templates (docs/decisions/0025): the ones still as seeded get the new text, one an
 // admin edited keeps its text; all three get the new variables; the message template is added.
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

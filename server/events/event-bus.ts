@@ -16,7 +16,7 @@ export interface Subscriber<T extends DomainEventType = DomainEventType> {
   /**
    * 'reply': the write's answer waits for it. Only for what the writer's very next read depends on
    * and is quick (a cached board or session dropped, sockets moved, files removed). Default
-   * 'after': fan-out, counts, notices and mail follow the answer (ARCHITECTURE.md 10).
+   * 'after': fan-out, counts, notices and mail follow the answer (docs/ARCHITECTURE.md 10).
    */
   phase?: 'reply' | 'after';
 }

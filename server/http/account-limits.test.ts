@@ -1,4 +1,4 @@
-// What one account may create and hold (issue 25, docs/decisions/0019), each limit at its default:
+// What one account may create and hold (docs/decisions/0019), each limit at its default:
 // the per-account rate limits on creates (429 with a message) and the caps and quotas (400, or the
 // oldest device going). Only sign-ups are lifted here, so the test can make the crew it needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -200,7 +200,7 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ path: '/api/reset-password', body: { token: 'a'.repeat(64), newPassword: PASSWORD } }),
     expect: everyone(400),
   },
-  // Stored files: any signed-in user (random names; ARCHITECTURE.md section 7).
+  // Stored files: any signed-in user (random names; docs/ARCHITECTURE.md section 7).
   // A schedule image: its owner's group (the peer) and admins; a stranger of another group gets 404 (decisions/0024).
   'GET /uploads/:filename': {
     call: async () => ({ path: `/uploads/${(await own.schedule()).filename}` }),
@@ -233,7 +233,7 @@ const MATRIX: Record<string, Row> = {
     call: async () => ({ path: `/api/matches/${await own.match()}/status`, body: { status: 'trade_requested' } }),
     expect: ownerOnly(),
   },
-  // Either side of a match may delete it (spec section 7 sets no condition).
+  // Either side of a match may delete it (docs/product-spec.md section 7 sets no condition).
   'DELETE /api/matches/:id': { call: async () => ({ path: `/api/matches/${await own.match()}` }), expect: ownerOnly() },
   // Three-way chains: each member answers for themselves; nobody else sees the chain.
   'GET /api/chains': { call: () => ({ path: '/api/chains' }), expect: signedIn() },

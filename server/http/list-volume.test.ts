@@ -1,4 +1,4 @@
-// Issue 25, item 2's proof (docs/decisions/0020): accounts that hold thousands of everything
+// docs/decisions/0020's proof (docs/decisions/0020): accounts that hold thousands of everything
 // (one with 5,000 requests of 2 kB notes and 60 dates, a group whose crew each hold 50 active
 // requests like it, thousands of offers, matches, notifications, messages, chat posts, schedule
 // images, support requests and admin actions), then 20 parallel reads of every list at once. Every

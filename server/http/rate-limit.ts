@@ -7,7 +7,7 @@ const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * Named limits (ARCHITECTURE.md section 7; the sign-in ones are explained in
+ * Named limits (docs/ARCHITECTURE.md section 7; the sign-in ones are explained in
  * docs/decisions/0006-rate-limits.md, the per-account creates in 0019): points per window in
  * seconds, and the text of the 429 where it is not the general one.
  */

@@ -23,7 +23,7 @@ export interface MatchMailPerson {
 }
 
 /**
- * The variables of the match_notification template (spec section 2) for one recipient: `item` is
+ * The variables of the match_notification template (docs/product-spec.md section 2) for one recipient: `item` is
  * oriented for them (its request is theirs), `other` owns the matched request.
  */
 export function matchNotificationVars(item: MatchItem, recipient: MatchMailPerson, other: MatchMailPerson) {

@@ -35,7 +35,7 @@ export async function mailPeopleAndTemplates(em: EntityManager, userIds: readonl
 
 export type MailPerson = NonNullable<ReturnType<Awaited<ReturnType<typeof mailPeopleAndTemplates>>['people']['get']>>;
 
-/** One email_sent activity row per notification mail tried, delivered or not (ARCHITECTURE.md section 6). */
+/** One email_sent activity row per notification mail tried, delivered or not (docs/ARCHITECTURE.md section 6). */
 export interface NotificationMailLog {
   userId: number;
   targetId: number;

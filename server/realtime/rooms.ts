@@ -1,4 +1,4 @@
-/** Room names (ARCHITECTURE.md section 5); the only place they are spelled. */
+/** Room names (docs/ARCHITECTURE.md section 5); the only place they are spelled. */
 export const rooms = {
   user: (id: number) => `user:${id}`,
   session: (sid: string) => `session:${sid}`,

@@ -1,4 +1,4 @@
-// Uploads tell the truth (issue 27 item 4): a full upload folder is a 507 with nothing stored, a
+// Uploads tell the truth (docs/decisions/0024): a full upload folder is a 507 with nothing stored, a
 // read-only or missing one a 503, never a truncated file, "Only image files are allowed." or a 500.
 // The folder is a small tmpfs this test mounts (it runs as root here and in CI); where mounting is
 // not allowed, the full disk is an injected write error instead.

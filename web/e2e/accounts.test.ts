@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     await p.getByRole('button', { name: /sign in/i }).click();
     await p.getByRole('heading', { name: 'Welcome, Logan!' }).waitFor();
     await p.getByRole('button', { name: 'Account menu' }).click();
-    // A POST (issue 25: a GET could be any site's link), then the landing page.
+    // A POST (docs/decisions/0019: a GET could be any site's link), then the landing page.
     const signOut = p.waitForRequest((r) => new URL(r.url()).pathname === '/api/logout');
     await p
       .getByRole('menuitem', { name: 'Logout' })

@@ -1,4 +1,4 @@
-// After a deploy (issue 28 part 5) and sending photos from a phone (part 4): the service worker's
+// After a deploy (docs/decisions/0024) and sending photos from a phone (part 4): the service worker's
 // new version waits and the app offers "A new version is available" with a reload; a lazy screen
 // whose chunk the deploy replaced reloads the page once and opens; multi-image sends show their
 // progress. Screenshots at 1280 and 375 px.

@@ -1,4 +1,4 @@
-// Three-way trade chains in the browser (issue 14, part 3): three crew of one group whose trade
+// Three-way trade chains in the browser (docs/decisions/0014): three crew of one group whose trade
 // requests form a ring (A wants C's date, B wants A's, C wants B's; no pair can swap). A waits on
 // /matches while C's request closes the ring: the chain appears live with what each gives and gets,
 // the bell lists it, A accepts, the others answer over the API and A sees the outcome live. The

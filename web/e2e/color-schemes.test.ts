@@ -1,4 +1,4 @@
-// Every screen in both colour schemes (issue 28 part 5): no serious or critical axe finding in light
+// Every screen in both colour schemes (docs/decisions/0024): no serious or critical axe finding in light
 // or dark, and screenshots at 1280 and 375 px of each kept under test-artifacts/layout/scheme-*.
 // The screens hold real content: requests with screenshots (lists show their thumbnails), a match,
 // an offer, a direct message and a chat photo, a schedule image.

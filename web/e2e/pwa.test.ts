@@ -1,4 +1,4 @@
-// The installable app (issue 14): the manifest and icons, the service worker that opens the app
+// The installable app (docs/decisions/0013): the manifest and icons, the service worker that opens the app
 // shell with no network and says so, and push notifications on Profile Settings through the real
 // worker. Headless Chromium has no push service (its subscribe() fails "Registration failed -
 // permission denied"), so the page's PushManager hands out a subscription to the suite's local

@@ -1,4 +1,4 @@
-// The roster (issue 31): uploaded on Profile Settings, a duty on a board request's date marks that
+// The roster (docs/decisions/0023): uploaded on Profile Settings, a duty on a board request's date marks that
 // card "Conflicts with your ATL1234", and the Request Trade dialog gives the reason before sending;
 // "Drop this trip" fills a request from a duty. At 1280 and 375 px.
 import { writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// What crew read, read as they read it (issue 28), at 1280 and 375 px: every offer says who gives
+// What crew read, read as they read it (docs/decisions/0025), at 1280 and 375 px: every offer says who gives
 // what to whom on the Trades cards and in the bell; a message asking to trade offers Reply and
 // Dismiss, never Accept; the Completed tab lists completed three-way chains and says how many were
 // accepted and declined; the dashboard's cards say what they count; ended chains can be dismissed;
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('who gives what to whom', () => {
       });
       await offer(liam, { toUserId: maya.user.id, message: 'Any trips on the 20th?' });
 
-      // The bell first: opening /trades marks its trade requests read (spec section 7).
+      // The bell first: opening /trades marks its trade requests read (docs/product-spec.md section 7).
       const m = suite.track(await openAs(suite.browser, suite.app, maya, '/', mobile));
       await m.getByRole('button', { name: 'Notifications' }).click();
       const bell = m.getByRole('region', { name: 'Trade Requests' });

@@ -1,7 +1,7 @@
 // Web-only user-facing texts. Texts shared with the server live in protocol/messages.ts (MSG).
 import type { DashboardStats } from '#protocol/shapes.ts';
 
-/** What the Completed count holds, so declined offers are not read as trades done (issue 28): "1 accepted, 1 declined". */
+/** What the Completed count holds, so declined offers are not read as trades done (docs/decisions/0025): "1 accepted, 1 declined". */
 export const completedSplitText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) =>
   `${s.acceptedTrades} accepted, ${s.declinedTrades} declined`;
 
@@ -64,7 +64,7 @@ export const TEXT = {
   offeredReservePeriod: 'Your Reserve Period',
   offerMessage: 'Message',
   offerMessageRequired: 'Write a message to send a trade request',
-  // What to enter, by the type chosen (issue 28; "none" keeps the spec's required field honest).
+  // What to enter, by the type chosen (docs/decisions/0025; "none" keeps the spec's required field honest).
   offerDateHintPickup: 'The day of their trip you pick up.',
   offerDateHintGive: 'The day of the trip you give.',
   offerWhatHintPickup: 'The {kind} you will fly in exchange, or none.',
@@ -149,7 +149,7 @@ export const TEXT = {
   chatLoadFailed: 'Could not load the chat.',
   messageOptions: 'Message options',
   deleteMessage: 'Delete message',
-  // Contact Support (spec section 2)
+  // Contact Support (docs/product-spec.md section 2)
   contactSupport: 'Contact Support',
   contactSupportSubtitle: 'Tell us what went wrong or what you need. We answer within 24 hours.',
   category: 'Category',
@@ -163,7 +163,7 @@ export const TEXT = {
   yourSupportRequests: 'Your Support Requests',
   noOwnSupportRequests: 'You have not sent any support requests yet.',
   adminResponse: 'Admin Response',
-  // Administrator Settings (spec section 2)
+  // Administrator Settings (docs/product-spec.md section 2)
   adminSettings: 'Administrator Settings',
   adminSettingsSubtitle: 'Users, support requests, activity and e-mail templates.',
   backToDashboard: 'Back to Dashboard',
@@ -208,7 +208,7 @@ export const TEXT = {
   couldNotLoad: 'Could not load this list.',
   admin: 'Admin',
   newSupportRequestsSection: 'Support',
-  // Offline (issue 14)
+  // Offline (docs/decisions/0013)
   uploadingImages: (files: number) => `Uploading ${files} ${files === 1 ? 'image' : 'images'}…`,
   yourDayTitle: 'Your Day',
   yourDayFromBase: (base: string, zone: string) => `"Today" follows the time at your base, ${base} (${zone.replaceAll('_', ' ')}).`,
@@ -221,7 +221,7 @@ export const TEXT = {
   later: 'Later',
   offlineTitle: 'You are offline.',
   offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
-  // Push notifications (issue 14)
+  // Push notifications (docs/decisions/0013)
   pushTitle: 'Push Notifications',
   pushIntro: 'New matches, trade requests, answers to your requests and messages on this device, even with Crewtrade closed.',
   pushToggle: 'Push notifications on this device',
@@ -235,7 +235,7 @@ export const TEXT = {
   pushTestSent: (n: number) => (n === 1 ? 'Test notification sent to 1 device' : `Test notification sent to ${n} devices`),
   pushTestNone: 'No device received it. Turn push off and on again on this device.',
   pushFailed: 'Could not change push notifications. Please try again.',
-  // Calendar feed (issue 14)
+  // Calendar feed (docs/decisions/0013)
   calendarTitle: 'Calendar Feed',
   calendarIntro: 'Your active requests, matches waiting on you and completed trades in your own calendar app, kept up to date.',
   calendarAddress: 'Your private calendar address',
@@ -254,7 +254,7 @@ export const TEXT = {
   calendarGoogle: 'Google Calendar: Other calendars, +, From URL, then paste the address.',
   calendarApple: 'Apple Calendar: File, New Calendar Subscription, then paste the address.',
   calendarOutlook: 'Outlook: Add calendar, Subscribe from web, then paste the address.',
-  // Three-way trade chains (issue 14): the Matches section and the bell
+  // Three-way trade chains (docs/decisions/0014): the Matches section and the bell
   chainBadge: 'Three-Way Trade',
   chainsIntro: 'Each crew member’s trip goes to the next. The trades go through when all three accept.',
   chainsEndedNote: 'Ended chains leave this list 7 days after they end, or when you dismiss them.',

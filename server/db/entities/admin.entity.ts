@@ -26,7 +26,7 @@ export const AdminLog = defineEntity({
   tableName: 'admin_logs',
   properties: {
     id: serialId(),
-    // Admin logs outlive the accounts they name (ARCHITECTURE.md section 3).
+    // Admin logs outlive the accounts they name (docs/ARCHITECTURE.md section 3).
     admin: p.manyToOne(User).deleteRule('set null').nullable().fieldName('admin_id').index(),
     action: p.string().length(40),
     targetUser: p.manyToOne(User).deleteRule('set null').nullable().fieldName('target_user_id').index(),
@@ -102,7 +102,7 @@ export const UserActivityMonthly = defineEntity({
   },
 });
 
-/** The local outbox: every mail when no SMTP_URL is set (not a spec table; ours, ARCHITECTURE.md 6). */
+/** The local outbox: every mail when no SMTP_URL is set (not a spec table; ours, docs/ARCHITECTURE.md 6). */
 export const OutboxMail = defineEntity({
   name: 'OutboxMail',
   tableName: 'mail_outbox',

@@ -3,7 +3,7 @@ import { insertTime, serialId } from './columns.ts';
 import { User } from './user.entity.ts';
 
 /**
- * A user's private calendar feed (issue 14): one per user, named by a random token of 256 bits that
+ * A user's private calendar feed (docs/decisions/0013): one per user, named by a random token of 256 bits that
  * is stored only as its sha256, so a database leak does not give the feeds away.
  */
 export const CalendarFeed = defineEntity({

@@ -18,7 +18,7 @@ export const updateTime = () =>
     .onCreate(() => new Date())
     .onUpdate(() => new Date());
 
-/** The five attachment tables of spec section 3 share these columns after their parent reference. */
+/** The five attachment tables of docs/product-spec.md section 3 share these columns after their parent reference. */
 export const storedFileColumns = () => ({
   // Indexed: serving a file checks who may read it by its name (Migration20261126162344).
   filename: p.string().length(255).index(),

@@ -14,7 +14,7 @@ export const Offer = defineEntity({
   uniques: [
     // One pending offer per sender and target request (migration 20261125100000): a second is refused.
     { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
-    // One pending message-only offer per sender and recipient (Migration20261126170016, issue 25).
+    // One pending message-only offer per sender and recipient (Migration20261126170016, docs/decisions/0019).
     {
       name: 'trade_requests_pending_message_once',
       properties: ['fromUser', 'toUser'],

@@ -3,7 +3,7 @@ import { insertTime, serialId } from './columns.ts';
 import { User } from './user.entity.ts';
 
 /**
- * One browser's Web Push subscription (issue 14): where the push service takes messages for it
+ * One browser's Web Push subscription (docs/decisions/0013): where the push service takes messages for it
  * (endpoint) and the keys the payload is encrypted to. An endpoint belongs to one user at a time: a
  * shared device that signs in as someone else moves it.
  */

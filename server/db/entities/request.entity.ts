@@ -27,7 +27,7 @@ export const TradeRequest = defineEntity({
     aircraftType: p.string().length(30).nullable(),
     notes: p.text().nullable(),
     status: p.string().length(20).default('active'),
-    // Derived for indexed matching (ARCHITECTURE.md section 3): the owner's group when posted,
+    // Derived for indexed matching (docs/ARCHITECTURE.md section 3): the owner's group when posted,
     // every date the request covers, and the last of them (past requests drop off the board).
     groupKey: p.string().length(120),
     allDates: p.array().columnType('text[]'),
@@ -66,7 +66,7 @@ export const Match = defineEntity({
 });
 
 /**
- * A three-way trade chain (issue 14, docs/decisions/0014): three trade requests of one group and
+ * A three-way trade chain (docs/decisions/0014): three trade requests of one group and
  * route type, each one's dates meeting the next one's desired dates. Proposed once per cycle: the
  * cycle key is its request ids in cycle order, rotated to start at the lowest.
  */
@@ -106,7 +106,7 @@ export const TradeChainMember = defineEntity({
     request: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('request_id').index(),
     decision: p.string().length(20).default('pending'),
     decidedAt: p.datetime().nullable(),
-    // The member's own view (issue 28, Migration20261126171500): an ended chain dismissed from
+    // The member's own view (docs/decisions/0025, Migration20261126171500): an ended chain dismissed from
     // /matches, a completed one removed from the Trades screen's Completed tab.
     dismissedAt: p.datetime().nullable(),
     hiddenAt: p.datetime().nullable(),

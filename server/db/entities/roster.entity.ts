@@ -4,7 +4,7 @@ import { serialId } from './columns.ts';
 import { User } from './user.entity.ts';
 
 /**
- * A crew member's roster (issue 31): one per user, gone with the account (cascade). Its duties are
+ * A crew member's roster (docs/decisions/0023): one per user, gone with the account (cascade). Its duties are
  * kept whole as parsed (at most 2,000), read in one row by the checks. A subscription's address is a
  * secret: stored encrypted (url_cipher) with a shortened form to show back (url_hint). next_fetch_at
  * is when it is due to be read again; whichever instance claims it first reads it

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Live messaging (issue 11):
+ * Live messaging (docs/decisions/0010):
  * - `client_key` on direct and base-chat messages: a client-generated key per send, unique per
  *   sender, so a send retried after a dropped connection is stored once (insert ... on conflict do
  *   nothing, then read the stored row). NULLs stay distinct, so old rows need no key.

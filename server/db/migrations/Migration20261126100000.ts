@@ -12,7 +12,7 @@ const fold = (rows: string, sign: 1 | -1) => `
     do update set count = m.count + excluded.count, emails_sent = m.emails_sent + excluded.emails_sent;`;
 
 /**
- * Administration (issue 12):
+ * Administration (docs/decisions/0011):
  * - `user_activity_monthly`: the User Activity tab's counts per month and activity type, kept by
  *   statement triggers on user_activity_logs (inserts, updates, deletes: also the cascade of a
  *   deleted account), so GET /api/admin/user-activity sums a few hundred rows instead of grouping a

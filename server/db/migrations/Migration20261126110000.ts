@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Calendar feeds (issue 14): one private feed per user, its token stored as a sha256. */
+/** Calendar feeds (docs/decisions/0013): one private feed per user, its token stored as a sha256. */
 export class Migration20261126110000 extends Migration {
   override name = 'Migration20261126110000';
 

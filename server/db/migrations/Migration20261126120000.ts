@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Web Push (issue 14): each browser's subscription, and the server's generated VAPID keys. */
+/** Web Push (docs/decisions/0013): each browser's subscription, and the server's generated VAPID keys. */
 export class Migration20261126120000 extends Migration {
   override name = 'Migration20261126120000';
 

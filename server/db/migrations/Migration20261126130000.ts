@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Three-way trade chains (issue 14, docs/decisions/0014): the chain, its three members, and the trades it wrote. */
+/** Three-way trade chains (docs/decisions/0014): the chain, its three members, and the trades it wrote. */
 export class Migration20261126130000 extends Migration {
   override name = 'Migration20261126130000';
 

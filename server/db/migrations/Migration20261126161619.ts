@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Crew rosters and the roster limits per airline (issue 31, docs/decisions/0023). */
+/** Crew rosters and the roster limits per airline (docs/decisions/0023). */
 export class Migration20261126161619 extends Migration {
   override name = 'Migration20261126161619';
 

@@ -3,8 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 const FILE_TABLES = ['trip_images', 'trade_request_images', 'message_attachments', 'base_chat_message_attachments', 'schedule_images'];
 
 /**
- * Who may read an upload (issue 25 item 6): each image request looks its file up by name, so each
- * attachment table gets an index on filename. And the crew member's own day (issue 28 part 3):
+ * Who may read an upload (docs/decisions/0024): each image request looks its file up by name, so each
+ * attachment table gets an index on filename. And the crew member's own day (docs/decisions/0024):
  * the time zone a crew member picks when the airport table does not know their base (decisions/0024).
  */
 export class Migration20261126162344 extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The offer mails name the recipient's trip as theirs and the sender's as the sender's (issue 28,
+ * The offer mails name the recipient's trip as theirs and the sender's as the sender's (docs/decisions/0025,
  * docs/decisions/0025): the three offer templates get the new variables (summary, yourTrip,
  * offeredTrip, message), and a template still word for word as seeded gets the new default text.
  * One an admin edited keeps its text: its route and date now name the trip its verb acts on.

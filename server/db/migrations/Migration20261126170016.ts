@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Offers (issue 25, docs/decisions/0019): one pending message-only offer (no request, no pairing,
+ * Offers (docs/decisions/0019): one pending message-only offer (no request, no pairing,
  * no reserve period) per sender and recipient. Before the index: offers left pending on a request
  * its owner deleted (the foreign key set their request to null; an accept would have completed the
  * sender's request against nothing) are declined, as a deletion now does; and of several pending

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Each member's own view of a three-way chain (issue 28, docs/decisions/0025): dismissed from
+ * Each member's own view of a three-way chain (docs/decisions/0025): dismissed from
  * /matches once ended, removed from the Trades screen's Completed tab.
  */
 export class Migration20261126171500 extends Migration {

@@ -46,7 +46,7 @@ import {
   storedFilesOfUser,
 } from './user-deletion.queries.ts';
 
-/** Administration (spec sections 2, 4 and 7): the callers are admins (routes check it). */
+/** Administration (docs/product-spec.md sections 2, 4 and 7): the callers are admins (routes check it). */
 export class AdminService {
   constructor(
     private readonly em: EntityManager,

@@ -94,7 +94,7 @@ export function authRoutes(deps: Deps) {
   });
 
   // POST only, so the origin check stands in front of it: a link or an image on another site could
-  // otherwise sign a crew member out (issue 25). The client goes to / once this answers.
+  // otherwise sign a crew member out (docs/decisions/0019). The client goes to / once this answers.
   router.post('/api/logout', async (ctx) => {
     if (ctx.state.sid) await service(ctx).signOut(ctx.state.sid);
     clearSessionCookie(ctx);

@@ -163,7 +163,7 @@ describe('GET /api/auth/user and POST /api/logout', () => {
     expect((await app.client().setCookieHeader(cookie).get('/api/auth/user')).status).toBe(401);
   });
 
-  it('a link to GET /api/logout (another site may show one) goes to / and signs no one out (issue 25)', async () => {
+  it('a link to GET /api/logout (another site may show one) goes to / and signs no one out (docs/decisions/0019)', async () => {
     const { client } = await makeUser(app);
     const res = await client.get('/api/logout');
     expect(res.status).toBe(302);

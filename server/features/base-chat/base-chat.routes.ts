@@ -15,7 +15,7 @@ const FIELD = 'photos';
 
 export function baseChatRoutes(deps: Deps) {
   const router = new Router<AppState>();
-  // Base chat words its own limit (spec section 5): "a maximum of 6 images per message".
+  // Base chat words its own limit (docs/product-spec.md section 5): "a maximum of 6 images per message".
   const uploads = imageUploads(deps, [FIELD], { notImage: MSG.onlyImages, tooMany: MSG.chatTooManyImages });
   const service = (ctx: AppContext) => new BaseChatService(ctx.state.em, deps);
 

@@ -19,7 +19,7 @@ import { chatRoomOf, inRoomsOf } from './chat-room.ts';
 type BaseChatDeps = Pick<Deps, 'events'>;
 
 /**
- * Base chat (spec sections 2, 5 and 7): one room per airline, base, position and chat type. The
+ * Base chat (docs/product-spec.md sections 2, 5 and 7): one room per airline, base, position and chat type. The
  * room is always the caller's own, from their profile; a message is deleted by its poster only.
  * Sockets hear of posts and deletions after the commit (base-chat.subscriber.ts).
  */

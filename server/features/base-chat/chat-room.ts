@@ -4,7 +4,7 @@ import { rooms } from '../../realtime/rooms.ts';
 import { groupKeyOf, type GroupFields } from '../users/group.ts';
 
 /**
- * A user's base chat room of one type: airline + base + position + chat type (ARCHITECTURE.md
+ * A user's base chat room of one type: airline + base + position + chat type (docs/ARCHITECTURE.md
  * section 5; the aircraft type does not split it, unlike the board). Null until the profile is
  * complete: the same rule that admits a user to the board admits them to the chat.
  */

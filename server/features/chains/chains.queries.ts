@@ -250,7 +250,7 @@ export type ChainMemberRow = Awaited<ReturnType<typeof chainMembers>>[number];
 
 const chainColumns = ['t.id', 't.status', 't.created_at as createdAt', 't.updated_at as updatedAt'] as const;
 
-/** How long an ended chain stays on /matches after it ended, unless its member dismisses it first (issue 28). */
+/** How long an ended chain stays on /matches after it ended, unless its member dismisses it first (docs/decisions/0025). */
 export const ENDED_CHAIN_SHOWN = '7 days';
 
 /**

@@ -7,7 +7,7 @@ import { requireUser } from '../../http/session-middleware.ts';
 import { parseId } from '../../http/validate.ts';
 import { ChainsService } from './chains.service.ts';
 
-/** Three-way trade chains (issue 14): the caller's, and each member's answer. */
+/** Three-way trade chains (docs/decisions/0014): the caller's, and each member's answer. */
 export function chainsRoutes(deps: Deps) {
   const router = new Router<AppState>();
   const service = (ctx: AppContext) => new ChainsService(ctx.state.em, deps);
@@ -16,7 +16,7 @@ export function chainsRoutes(deps: Deps) {
     ctx.body = await service(ctx).list(requireUser(ctx));
   });
 
-  // Completed chains as trades on the Trades screen's Completed tab (issue 28).
+  // Completed chains as trades on the Trades screen's Completed tab (docs/decisions/0025).
   router.get('/api/chains/completed', async (ctx) => {
     ctx.body = await service(ctx).completed(requireUser(ctx));
   });

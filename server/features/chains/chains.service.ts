@@ -147,7 +147,7 @@ export class ChainsService {
     return chainItemsOf(this.em, await chainsOfUser(this.em, user.id, CHAINS_LISTED));
   }
 
-  /** The caller's completed chains as trades on the Completed tab (issue 28), newest first. */
+  /** The caller's completed chains as trades on the Completed tab (docs/decisions/0025), newest first. */
   async completed(user: UserRecord): Promise<ChainItem[]> {
     return chainItemsOf(this.em, await completedChainsOfUser(this.em, user.id, CHAINS_LISTED));
   }

@@ -1,4 +1,4 @@
-// Each member's own view of their chains (issue 28): an ended chain can be dismissed from /matches and
+// Each member's own view of their chains (docs/decisions/0025): an ended chain can be dismissed from /matches and
 // leaves by itself 7 days after it ended; a completed one is a trade on the Trades screen's Completed
 // tab (GET /api/chains/completed) and on the dashboard, until the member removes it there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

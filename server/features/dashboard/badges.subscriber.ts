@@ -3,7 +3,7 @@ import type { DomainEvent } from '../../events/domain-events.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { badgesFeed } from './badges.ts';
 
-/** Whose counts (spec section 2: active requests, pending matches, unread...) an event moves. */
+/** Whose counts (docs/product-spec.md section 2: active requests, pending matches, unread...) an event moves. */
 function usersMoved(e: DomainEvent): readonly number[] {
   switch (e.type) {
     case 'request.created':

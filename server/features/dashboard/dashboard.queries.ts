@@ -17,7 +17,7 @@ const countOf = (eb: Users, q: SelectQueryBuilder<any, any, any>) =>
 
 /**
  * Offers of the user's (sent or received, by `side`) that were answered and not hidden by them, and
- * are trades: a message asking to trade (no request, nothing offered) is none (issue 28).
+ * are trades: a message asking to trade (no request, nothing offered) is none (docs/decisions/0025).
  */
 const answeredOffers = (eb: Users, side: 'to_user_id' | 'from_user_id') =>
   eb
@@ -55,9 +55,9 @@ const completedChains = (eb: Users) =>
  * trade_requests_from_status_index, trade_chain_members_user_id_index, messages_unread_index).
  *
  * completedTrades counts what the Trades screen's Completed tab lists as trades: offers the user
- * sent or received that were accepted or declined (spec section 4 counts them together) and
+ * sent or received that were accepted or declined (docs/product-spec.md section 4 counts them together) and
  * completed chains, less those the user removed from view. acceptedTrades and declinedTrades split
- * it, so the dashboard can say which are trades done (issue 28). The offers are read once, in a
+ * it, so the dashboard can say which are trades done (docs/decisions/0025). The offers are read once, in a
  * lateral subquery counting both answers.
  */
 const counts = compileOnce(['userIds'], (db, a: { userIds: number[] }) =>

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DashboardStats } from '#protocol/shapes.ts';
 import { dashboardCounts } from './dashboard.queries.ts';
 
-/** The badge counts of spec section 2 for each user given (one query for all), keyed by user id. */
+/** The badge counts of docs/product-spec.md section 2 for each user given (one query for all), keyed by user id. */
 export async function statsFor(em: EntityManager, userIds: readonly number[]): Promise<Map<number, DashboardStats>> {
   const out = new Map<number, DashboardStats>();
   const ids = [...new Set(userIds)];

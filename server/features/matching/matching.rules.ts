@@ -1,4 +1,4 @@
-// The matching rules as pure functions (ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
+// The matching rules as pure functions (docs/ARCHITECTURE.md section 4, docs/decisions/0001). The SQL of
 // matching.queries.ts is the indexed form of `isMatch`; the unit tests pin the rules down here.
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { isCurrent } from '#protocol/rules.ts';

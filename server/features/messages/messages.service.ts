@@ -35,7 +35,7 @@ type MessagesDeps = Pick<Deps, 'events' | 'config'>;
 const SEARCH_MAX = 100;
 
 /**
- * Direct messages (spec sections 5 and 7): between crew of one group (airline, base, position,
+ * Direct messages (docs/product-spec.md sections 5 and 7): between crew of one group (airline, base, position,
  * aircraft type), or between anyone and an admin. A conversation deleted by one person stays with
  * the other (conversation_cleared).
  */

@@ -143,7 +143,7 @@ describe('POST /api/messages', () => {
     expect((await send(x, y, 'hi')).status).toBe(403);
   });
 
-  it('one answer for whoever cannot be messaged: an unknown id, crew of another group, an admin who has not written (issue 25)', async () => {
+  it('one answer for whoever cannot be messaged: an unknown id, crew of another group, an admin who has not written (docs/decisions/0019)', async () => {
     const me = await makeUser(app, newGroup());
     const otherCrew = await makeUser(app, newGroup());
     const admin = await promote(await makeUser(app, newGroup()));

@@ -1,4 +1,4 @@
-// One sender cannot flood a colleague with offers (issue 25): one pending message-only offer per
+// One sender cannot flood a colleague with offers (docs/decisions/0019): one pending message-only offer per
 // pair, the per-sender rate limit, and one offer mail per sender and recipient in 10 minutes (the
 // bell still lists every offer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { offerItemsOf } from './offers.service.ts';
 /**
  * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
  * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background
- * (at most one mail per sender and recipient in 10 minutes: later offers are in the bell, issue 25);
+ * (at most one mail per sender and recipient in 10 minutes: later offers are in the bell, docs/decisions/0019);
  * an answer, a cancel or a hide as offer:update. Whoever's bell changed refetches it.
  */
 export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log' | 'limits'>) =>

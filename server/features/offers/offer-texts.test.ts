@@ -1,4 +1,4 @@
-// Every offer says who gives what to whom (issue 28): the bell, the mail (subject and body) and the
+// Every offer says who gives what to whom (docs/decisions/0025): the bell, the mail (subject and body) and the
 // answers, from the reader's side with both parties named; a message-only offer reads as a message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';

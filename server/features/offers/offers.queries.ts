@@ -489,7 +489,7 @@ export const declinePendingOffersForChain = (em: EntityManager, requestIds: read
 
 /**
  * The pending offers on a request its owner is deleting, declined in the deleting transaction
- * (issue 25): the foreign key would otherwise leave them pending with no request, and an accept
+ * (docs/decisions/0019): the foreign key would otherwise leave them pending with no request, and an accept
  * would then complete the sender's request against nothing. Offers sent from it (as the sender's
  * request) stay: they still offer what they say, and only their sender may cancel them.
  */

@@ -68,7 +68,7 @@ describe('offer races', () => {
     }
   });
 
-  it('accept racing the deletion of the offer’s request, 10 times: the trade happens with its request, or not at all (issue 25)', async () => {
+  it('accept racing the deletion of the offer’s request, 10 times: the trade happens with its request, or not at all (docs/decisions/0019)', async () => {
     for (let i = 0; i < 10; i++) {
       const { owner, offerer, request } = await ownerAndOfferer(app);
       // The offerer's pickup matches the drop: the offer comes from it, and an accept would complete it.
@@ -139,7 +139,7 @@ describe('offer races', () => {
         owner.client.delete(`/api/requests/${request.id}`),
         offerer.client.delete(`/api/requests/${pickup.id}`),
       ]);
-      // The accept before the target's deletion trades; after it, the offer was declined with it (issue 25).
+      // The accept before the target's deletion trades; after it, the offer was declined with it (docs/decisions/0019).
       expect([accept.status, accept.status === 200 ? undefined : accept.body.message]).toEqual(
         accept.status === 200 ? [200, undefined] : [409, MSG.offerRespondFailed],
       );

@@ -69,7 +69,7 @@ export function offersRoutes(deps: Deps) {
     sendPage(ctx, await service(ctx).notifications(user, readTimeCursor(ctx)));
   });
 
-  // :id is the offer's id (spec section 7): every notification of that offer for the caller is read.
+  // :id is the offer's id (docs/product-spec.md section 7): every notification of that offer for the caller is read.
   router.post('/api/trade-request-notifications/:id/mark-read', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).markRead(user, offerId(ctx.params.id));

@@ -77,7 +77,7 @@ async function lockGroupsOf(
 
 /**
  * Why the recipient cannot answer the offer as it is, if they cannot: its request is gone (deleted
- * by its owner, which declined it; issue 25: an accept then would complete the sender's request
+ * by its owner, which declined it; docs/decisions/0019: an accept then would complete the sender's request
  * against nothing), or it was answered already.
  */
 function whyNotAnswerable(head: { onRequest: boolean; requestId: number | null; status: string }) {
@@ -118,7 +118,7 @@ export class OffersService {
   }
 
   /**
-   * Sends an offer (spec sections 4 and 5, rules of decision 0009). On a request: it must be the
+   * Sends an offer (docs/product-spec.md sections 4 and 5, rules of decision 0009). On a request: it must be the
    * recipient's and still on the board; the offered pairing or reserve period follows its route
    * type; trade only on a trade; screenshots only on a pairing. From a profile: toUserId and message.
    */
@@ -145,7 +145,7 @@ export class OffersService {
         inserted = await insertOffer(em, columns, clientKey);
       } catch (err) {
         if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
-        // A message-only offer waits for its answer before the next (issue 25: 200 at once mailed 200 times).
+        // A message-only offer waits for its answer before the next (docs/decisions/0019: 200 at once mailed 200 times).
         if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
         throw err;
       }

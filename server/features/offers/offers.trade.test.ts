@@ -138,7 +138,7 @@ describe('an offer sent on a match', () => {
   });
 });
 
-describe('an offer whose request its owner deletes (issue 25)', () => {
+describe('an offer whose request its owner deletes (docs/decisions/0019)', () => {
   it('is declined with the deletion, and accepting it then is a 409 that completes nothing', async () => {
     const { owner, offerer, drop, pickup } = await matchedPair();
     const offer = await sendOffer(offerer, drop);

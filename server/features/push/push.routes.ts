@@ -7,7 +7,7 @@ import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody } from '../../http/validate.ts';
 import { PushService } from './push.service.ts';
 
-/** Push notifications (issue 14): the key to subscribe with, this device on and off, a test. */
+/** Push notifications (docs/decisions/0013): the key to subscribe with, this device on and off, a test. */
 export function pushRoutes(deps: Deps) {
   const router = new Router<AppState>();
   const service = (ctx: AppContext) => new PushService(ctx.state.em, deps.push, deps.config.push, deps.pushDevices);

@@ -35,7 +35,7 @@ describe('previewOf', () => {
 });
 
 describe('pushEndpointTarget', () => {
-  it('is the host both URL parsers read, or nothing when they read two hosts (issue 25)', () => {
+  it('is the host both URL parsers read, or nothing when they read two hosts (docs/decisions/0019)', () => {
     expect(pushEndpointTarget('https://wns2-by3p.notify.windows.com/w/?token=x')).toEqual({
       host: 'wns2-by3p.notify.windows.com',
       port: 443,
@@ -49,7 +49,7 @@ describe('pushEndpointTarget', () => {
     expect(pushEndpointTarget('https://a.notify.windows.com\\@127.0.0.1/')).toEqual({ host: 'a.notify.windows.com', port: 443 });
   });
 
-  it('so the allowlist refuses both reproductions of issue 25', () => {
+  it('so the allowlist refuses both reproductions in docs/decisions/0019', () => {
     expect(pushHostAllowed('https://localhost%2Enotify.windows.com/x', DEFAULT_PUSH_HOSTS)).toBe(false);
     expect(pushHostAllowed('https://127.0.0.1;.notify.windows.com/', DEFAULT_PUSH_HOSTS)).toBe(false);
   });

@@ -28,7 +28,7 @@ export class PushService {
 
   async subscribe(user: UserRecord, body: PushSubscriptionBody): Promise<void> {
     if (!pushHostAllowed(body.endpoint, this.config.endpointHosts)) throw invalid(MSG.pushServiceNotAllowed, 'endpoint');
-    // At most MAX_PUSH_DEVICES per account (issue 25): the one subscribed longest ago makes room.
+    // At most MAX_PUSH_DEVICES per account (docs/decisions/0019): the one subscribed longest ago makes room.
     await this.em.transactional(async (em) => {
       await lockAccount(em, 'push', user.id);
       await upsertSubscription(em, user.id, body);

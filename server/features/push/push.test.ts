@@ -118,7 +118,7 @@ describe('push subscriptions', () => {
   });
 });
 
-describe('an endpoint read one way and connected to another (issue 25, SSRF)', () => {
+describe('an endpoint read one way and connected to another (docs/decisions/0019, SSRF)', () => {
   // new URL() reads a WNS host in each; web-push's url.parse() connects to 127.0.0.1 or localhost, port 443.
   const REPRODUCTIONS = ['https://localhost%2Enotify.windows.com/x', 'https://127.0.0.1;.notify.windows.com/'];
 

@@ -50,7 +50,7 @@ function itemsQuery(db: Kysely<DB>) {
 export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 
 
-/** The tradeboard's filters (spec section 2), applied by the server to every page. */
+/** The tradeboard's filters (docs/product-spec.md section 2), applied by the server to every page. */
 export interface BoardFilters {
   /** An exact day: the request's date or one of its additional dates. */
   date?: string;

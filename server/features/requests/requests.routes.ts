@@ -72,7 +72,7 @@ export function requestsRoutes(deps: Deps) {
 
   router.put('/api/requests/:id', async (ctx) => {
     const user = requireUser(ctx);
-    // Editing never sends images (spec section 2): a multipart edit is a client mistake, said plainly.
+    // Editing never sends images (docs/product-spec.md section 2): a multipart edit is a client mistake, said plainly.
     if (ctx.is('multipart')) throw new AppError(415, 'unsupported_media_type', 'Send request edits as JSON.');
     const id = parseId(ctx.params.id, notFound(MSG.requestNotFound));
     const body = parseBody(requestBodySchema, ctx.request.body);

@@ -129,7 +129,7 @@ export class RequestsService {
         if (id !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
         return id;
       };
-      // The cap (issue 25): counted under the owner's lock, so parallel creates cannot pass it together.
+      // The cap (docs/decisions/0019): counted under the owner's lock, so parallel creates cannot pass it together.
       await lockAccount(em, 'requests', user.id);
       if ((await currentRequestCount(em, user.id, today)) >= MAX_ACTIVE_REQUESTS) {
         const id = await storedBefore();

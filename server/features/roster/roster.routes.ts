@@ -10,7 +10,7 @@ import { parseBody } from '../../http/validate.ts';
 import { readRosterFile } from './roster-upload.ts';
 import { RosterService } from './roster.service.ts';
 
-/** The caller's roster (issue 31): only its owner ever reads it; nothing of it is logged. */
+/** The caller's roster (docs/decisions/0023): only its owner ever reads it; nothing of it is logged. */
 export function rosterRoutes(deps: Deps) {
   const router = new Router<AppState>();
   const service = (ctx: AppContext) => new RosterService(ctx.state.em, deps.roster);

@@ -19,7 +19,7 @@ export interface RosterFeeds {
   secret: UrlSecret;
 }
 
-/** The caller's roster (issue 31): replaced by an upload or a subscription, read back, removed, checked against a trip. */
+/** The caller's roster (docs/decisions/0023): replaced by an upload or a subscription, read back, removed, checked against a trip. */
 export class RosterService {
   constructor(
     private readonly em: EntityManager,

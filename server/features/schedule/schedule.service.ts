@@ -13,7 +13,7 @@ import { deleteOwnScheduleImage, insertScheduleImage, ownScheduleImages, schedul
 
 type ScheduleDeps = Pick<Deps, 'events'>;
 
-/** A user's schedule screenshots (spec sections 2 and 7): their own to add and remove; colleagues see them on the profile. */
+/** A user's schedule screenshots (docs/product-spec.md sections 2 and 7): their own to add and remove; colleagues see them on the profile. */
 export class ScheduleService {
   constructor(
     private readonly em: EntityManager,

@@ -22,7 +22,7 @@ import {
 const BELL_MAX = 50;
 
 /**
- * Support requests (spec sections 2, 4 and 7): crew file them, every admin hears of each one (a
+ * Support requests (docs/product-spec.md sections 2, 4 and 7): crew file them, every admin hears of each one (a
  * bell entry, live), an admin answers one that is not resolved yet, which resolves it, is logged as
  * support_response and reaches the filer by e-mail and on their open screens.
  */

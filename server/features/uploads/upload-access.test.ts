@@ -1,4 +1,4 @@
-// Who may read an upload (issue 25 item 6, docs/decisions/0024): each kind of image to those who
+// Who may read an upload (docs/decisions/0024): each kind of image to those who
 // may see what it belongs to, admins to all, a 404 to everyone else; thumbnails the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl, thumbnailUrl } from '#protocol/uploads.ts';

@@ -1,4 +1,4 @@
-// "Today" is the day at the crew member's base (issue 28 part 3): with the clock fixed on either
+// "Today" is the day at the crew member's base (docs/decisions/0024): with the clock fixed on either
 // side of UTC midnight, the board and matching of a base in the Americas and of one in Asia each
 // go by their own date, and a base the airport table does not know keeps working.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

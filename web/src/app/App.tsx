@@ -1,4 +1,4 @@
-// The route table of spec section 2, one per sign-in state. Every screen but the landing page is
+// The route table of docs/product-spec.md section 2, one per sign-in state. Every screen but the landing page is
 // split into its own chunk, so a visitor downloads only the landing page; a chunk a deploy replaced
 // reloads the page once (lib/lazyScreen.ts).
 import { Suspense } from 'react';

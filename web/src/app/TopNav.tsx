@@ -1,4 +1,4 @@
-// Top navigation (spec section 2): links with badges, Messages, the notification bell, the Admin
+// Top navigation (docs/product-spec.md section 2): links with badges, Messages, the notification bell, the Admin
 // button for admins and the avatar menu. Below 768 px the links fold into a menu button.
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router';

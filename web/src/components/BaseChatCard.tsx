@@ -1,4 +1,4 @@
-// The dashboard's Base Chat card (spec section 2): Reserve Chat and Line Holder Chat tabs over the
+// The dashboard's Base Chat card (docs/product-spec.md section 2): Reserve Chat and Line Holder Chat tabs over the
 // caller's rooms, the messages (name, time, text, images with the full-size viewer), the growing
 // text box (Enter sends, Shift+Enter a new line), image attach (at most 6, images only) and the
 // two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).

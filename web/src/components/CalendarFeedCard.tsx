@@ -1,4 +1,4 @@
-// Profile Settings: the private calendar address (issue 14). Made on request, shown once with
+// Profile Settings: the private calendar address (docs/decisions/0013). Made on request, shown once with
 // Copy, replaceable and revocable; how to subscribe in the common calendar apps.
 import { useEffect } from 'react';
 import { useToastAction } from '../lib/useToastAction.ts';

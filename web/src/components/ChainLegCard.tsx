@@ -1,4 +1,4 @@
-// A completed three-way chain on the Trades screen's Completed tab (issue 28): the user's leg of it,
+// A completed three-way chain on the Trades screen's Completed tab (docs/decisions/0025): the user's leg of it,
 // what they gave to whom and what they got from whom, with Remove (from their own view). A chain
 // counts as one trade for each of its members.
 import { format } from 'date-fns';

@@ -1,5 +1,5 @@
 // One trade offer on the Trades screen: who sent or got it, the type (the opposite of the sender's
-// choice on a received offer, spec section 4), a sentence from the reader's side saying who gives
+// choice on a received offer, docs/product-spec.md section 4), a sentence from the reader's side saying who gives
 // what to whom (protocol/offerText.ts, as the bell, push and mail say it), the trade date, the
 // offered pairing or reserve period, the request it answers, the message, screenshots (lightbox) and
 // the status. A declined offer the user sent is titled "Your Declined Trade Request". A message sent
@@ -21,7 +21,7 @@ import './offers.css';
 const STATUS_LABELS: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' };
 const STATUS_BADGES: Record<OfferStatus, string> = { pending: 'badge-pending', accepted: 'badge-completed', declined: 'badge-declined' };
 
-/** "MMM d, yyyy at h:mm a" (spec section 9). */
+/** "MMM d, yyyy at h:mm a" (docs/product-spec.md section 9). */
 function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);

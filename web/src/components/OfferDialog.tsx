@@ -1,4 +1,4 @@
-// The Request Trade dialog (spec sections 2 and 5), opened from the tradeboard, from Matches and from a
+// The Request Trade dialog (docs/product-spec.md sections 2 and 5), opened from the tradeboard, from Matches and from a
 // crew profile. For a request: the trade type (drop or pickup, plus trade on a trade request;
 // default pickup), the date, the offered pairing or reserve period (whichever the request is), a
 // message and, for a pairing, screenshots. From a profile (request null) only a message is sent.
@@ -61,7 +61,7 @@ const EMPTY_FORM: OfferForm = { requestType: 'pickup', tradeDate: '', offerRoute
 /** From a crew profile only a message is sent, and it is required. */
 const messageFormSchema = z.object({ message: z.string().trim().min(1, TEXT.offerMessageRequired) });
 
-/** What the date and the offered pairing or reserve period mean for the type chosen (issue 28). */
+/** What the date and the offered pairing or reserve period mean for the type chosen (docs/decisions/0025). */
 function offerHints(type: RequestType, routeType: RouteType) {
   const kind = routeType === 'reserve_period' ? 'reserve period' : 'pairing';
   return {

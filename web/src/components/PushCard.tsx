@@ -1,4 +1,4 @@
-// Profile Settings: push notifications on this device (issue 14). Off until turned on here; a test
+// Profile Settings: push notifications on this device (docs/decisions/0013). Off until turned on here; a test
 // notification once on. Says why when the browser cannot, or the user has blocked notifications.
 import { useEffect } from 'react';
 import { useToastAction } from '../lib/useToastAction.ts';

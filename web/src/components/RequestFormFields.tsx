@@ -1,4 +1,4 @@
-// The fields of the request form (spec section 2): type, date, additional and requested dates,
+// The fields of the request form (docs/product-spec.md section 2): type, date, additional and requested dates,
 // pairing or reserve period, trip days, notes and, when given, the screenshot picker.
 import { useId, type ReactNode } from 'react';
 import { REQUEST_TYPES, type RequestType, type RouteType } from '#protocol/enums.ts';

@@ -1,4 +1,4 @@
-// Create or edit a trade request (spec section 2): the dialog around the form. The requests store
+// Create or edit a trade request (docs/product-spec.md section 2): the dialog around the form. The requests store
 // sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
 import { useId, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';

@@ -1,5 +1,5 @@
 // Schedule screenshots as a grid of tiles (the schedule page and crew profiles): each opens the
-// lightbox; the owner's tiles also carry a delete control. Broken images are left out (spec section 8).
+// lightbox; the owner's tiles also carry a delete control. Broken images are left out (docs/product-spec.md section 8).
 import { format } from 'date-fns';
 import { useState } from 'react';
 import type { ImageRef } from '#protocol/shapes.ts';

@@ -1,5 +1,5 @@
 // How far the photos being sent are: one bar for every multipart send in flight (requests, offers,
-// messages, chat, schedule), fed by the API client (issue 28 part 4).
+// messages, chat, schedule), fed by the API client (docs/decisions/0024).
 import { createPortal } from 'react-dom';
 import { overallProgress, useUploadProgressStore } from '../stores/useUploadProgressStore.ts';
 import { TEXT } from '../texts.ts';

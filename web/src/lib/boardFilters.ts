@@ -1,4 +1,4 @@
-// The tradeboard's filters (spec section 2's Filter Requests panel): an exact day, a request type, a
+// The tradeboard's filters (docs/product-spec.md section 2's Filter Requests panel): an exact day, a request type, a
 // text in the pairing or reserve period. The server applies them to every page it sends
 // (GET /api/all-trades?date=&type=&search=); the client applies the same rule to what arrives live.
 import type { RequestType } from '#protocol/enums.ts';

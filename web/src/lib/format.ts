@@ -20,7 +20,7 @@ export function daysLabel(days: number): string {
   return days === 1 ? '1 Day' : `${days} Days`;
 }
 
-/** A request's trip days; "Single Day" when none were given (spec section 9). */
+/** A request's trip days; "Single Day" when none were given (docs/product-spec.md section 9). */
 export function tripDaysText(days: number | null | undefined): string {
   return days == null ? SINGLE_DAY : daysLabel(days);
 }
@@ -51,7 +51,7 @@ export function fullName(user: NamedUser | null | undefined): string {
   return name || user?.email || 'Crew member';
 }
 
-/** At most two characters (spec section 9). */
+/** At most two characters (docs/product-spec.md section 9). */
 export function initials(user: NamedUser | null | undefined): string {
   const letters = `${user?.firstName?.trim()?.[0] ?? ''}${user?.lastName?.trim()?.[0] ?? ''}`;
   return (letters || user?.email?.[0] || '?').toUpperCase().slice(0, 2);

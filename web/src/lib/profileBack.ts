@@ -1,4 +1,4 @@
-// Where a crew profile's Back button leads (spec section 2). The page the user came from wins when
+// Where a crew profile's Back button leads (docs/product-spec.md section 2). The page the user came from wins when
 // the link said so (?from=messages, ?from=matches, ?from=dashboard); without it the route decides:
 // /crew/{id} is opened from the tradeboard, /profile/{id} from anywhere else.
 export function profileBackPath(pathname: string, search: string, userId: number | string): string {

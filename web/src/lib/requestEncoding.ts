@@ -1,5 +1,5 @@
 // A new request with trip screenshots travels as multipart: the same fields (lists as JSON text)
-// plus one tripImages part per file (spec section 7).
+// plus one tripImages part per file (docs/product-spec.md section 7).
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 
 export function requestFormData(body: RequestBody, files: readonly File[]): FormData {

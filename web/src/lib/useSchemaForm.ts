@@ -1,7 +1,7 @@
 // The one validation and submit path of every form: the protocol schema checks the values as they
 // are now, so a field's message shows once the user has tried to submit (or left the field, where
 // the form asks for that with touch) and clears the moment the field is valid, without waiting for
-// the next submit (issue 28). The call runs with a pending flag; the server's message, or the
+// the next submit (docs/decisions/0025). The call runs with a pending flag; the server's message, or the
 // form's fallback text, goes to the form's alert when it fails (a form that toasts its own failures
 // catches them in its action).
 import { useState, type FormEvent } from 'react';

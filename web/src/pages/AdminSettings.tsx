@@ -1,6 +1,6 @@
-// Administrator Settings (spec section 2) at /admin, /admin-panel, /admin/users, /admin/support and
+// Administrator Settings (docs/product-spec.md section 2) at /admin, /admin-panel, /admin/users, /admin/support and
 // /admin/logs: four summary cards that select a tab, and six tabs (?tab=, default users; the tab
-// routes preselect theirs; the sixth, Roster Rules, is issue 31's). Non-admins see a "Not authorised" screen and nothing is fetched for
+// routes preselect theirs; the sixth, Roster Rules, is docs/decisions/0023's). Non-admins see a "Not authorised" screen and nothing is fetched for
 // them (the server refuses them too).
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';

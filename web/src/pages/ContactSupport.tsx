@@ -1,4 +1,4 @@
-// /contact-support (spec sections 2, 5 and 8): the support form, "Sending..." while it is sent, then
+// /contact-support (docs/product-spec.md sections 2, 5 and 8): the support form, "Sending..." while it is sent, then
 // the confirmation with Return to Dashboard and Submit Another Request. Below it (ours): the
 // caller's own requests with the admins' answers, kept live by 'support:update'.
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /crew/{userId} and /profile/{userId} (spec section 2): a crew member's name, employee number,
+// /crew/{userId} and /profile/{userId} (docs/product-spec.md section 2): a crew member's name, employee number,
 // airline and position, their schedule images (lightbox), and Request Trade (never on one's own
 // profile). Back follows the spec's rules (lib/profileBack.ts); a profile that fails to load shows
 // "Profile Not Found" with Go Back.

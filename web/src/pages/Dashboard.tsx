@@ -1,4 +1,4 @@
-// The signed-in home (spec section 2): welcome line, actions, stat cards, active requests,
+// The signed-in home (docs/product-spec.md section 2): welcome line, actions, stat cards, active requests,
 // recent matches, recent messages and the base chat card.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ import { completedSplitText, TEXT } from '../texts.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
-/** A count and, where the number alone could be misread, a line saying what it counts (issue 28). */
+/** A count and, where the number alone could be misread, a line saying what it counts (docs/decisions/0025). */
 function StatCard({ label, value, to, note }: { label: string; value: number; to: string; note?: string }) {
   return (
     <Link to={to} className="stat-card">
@@ -93,7 +93,7 @@ export default function Dashboard() {
 
   const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
   // The matches /matches lists (trade_requested ones are hidden there): the Matches card counts
-  // these, and says how many are new, so it and Recent Matches never disagree (issue 28).
+  // these, and says how many are new, so it and Recent Matches never disagree (docs/decisions/0025).
   const listedMatches = useMemo(() => matches.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [matches]);
   const recentMatches = listedMatches.slice(0, DASHBOARD_RECENT);
 

@@ -1,4 +1,4 @@
-// /messages (spec section 2): the conversation list and the open thread, side by side; below
+// /messages (docs/product-spec.md section 2): the conversation list and the open thread, side by side; below
 // 768 px one at a time (the list, then the thread with a back control). ?user={id} opens that
 // conversation and the URL goes back to /messages. Opening a conversation with unread messages
 // marks them read. Live through message:new / message:read / conversation:deleted (socket.ts).

@@ -1,4 +1,4 @@
-// /profile: the profile form, Activity Summary and Account Actions (spec section 2).
+// /profile: the profile form, Activity Summary and Account Actions (docs/product-spec.md section 2).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
@@ -69,7 +69,7 @@ function ActivitySummary() {
   const stats = useBadgeStore((s) => s.stats);
   const items = [
     { label: 'Active Requests', value: stats?.activeRequests },
-    // Each label says what it counts (issue 28): new matches; trades done apart from declined offers.
+    // Each label says what it counts (docs/decisions/0025): new matches; trades done apart from declined offers.
     { label: 'New Matches', value: stats?.pendingMatches },
     { label: 'Completed Trades', value: stats?.acceptedTrades },
     { label: 'Declined Offers', value: stats?.declinedTrades },

@@ -1,4 +1,4 @@
-// /schedule (spec sections 2, 5 and 7): upload schedule screenshots by drag and drop or the file
+// /schedule (docs/product-spec.md sections 2, 5 and 7): upload schedule screenshots by drag and drop or the file
 // picker (one call per file, images only by the spec's type rule), and the user's images, newest
 // first, each opening the lightbox and removable after a confirmation. Back goes to /.
 import { useEffect, useMemo, useState } from 'react';

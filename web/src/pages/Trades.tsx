@@ -1,11 +1,11 @@
-// /trades: the Trades dashboard (spec section 2). Three tabs: requests (offers received, pending),
+// /trades: the Trades dashboard (docs/product-spec.md section 2). Three tabs: requests (offers received, pending),
 // pending (offers sent, awaiting an answer) and approved, shown as Completed (accepted and declined,
-// sent and received, and the user's completed three-way chains, issue 28), under a line that says
+// sent and received, and the user's completed three-way chains, docs/decisions/0025), under a line that says
 // how many were accepted and how many declined. A message asking to trade (sent from a crew profile)
 // offers Reply and Dismiss, never an Accept that would complete nothing. ?tab= preselects one and
 // follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
 // and the chains ('chain:update'); opening the screen marks the trade-request notifications read
-// (spec section 7).
+// (docs/product-spec.md section 7).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '#protocol/messages.ts';
@@ -211,7 +211,7 @@ export default function Trades() {
   useEffect(() => {
     void useOffersStore.getState().fetchAll();
     void useCompletedChainsStore.getState().fetch();
-    // Spec section 7: the trade-request notifications are marked read when the screen loads.
+    // The product spec (docs/product-spec.md) section 7: the trade-request notifications are marked read when the screen loads.
     void useNotificationStore.getState().markAllOffersRead();
   }, []);
 

@@ -1,4 +1,4 @@
-// Administrator Settings' data (spec section 7, Support and administration): one list store per
+// Administrator Settings' data (docs/product-spec.md section 7, Support and administration): one list store per
 // tab over its GET, plus the writes (delete a user, respond to a request, save a template), each
 // applied to its list from the answer. New support requests reach an open Support tab through the
 // admin bell's 'admin:notification'.
@@ -70,7 +70,7 @@ export const useAdminTemplatesStore = create<
   ListState<EmailTemplateItem> & { save: (type: EmailTemplateType, body: EmailTemplateBody) => Promise<void> }
 >()((set, get, store) => ({
   ...listStore<EmailTemplateItem>(() => api.get('/api/admin/email-templates'))(set, get, store),
-  /** Throws "STATUS: body" on failure; on success the list is refetched (spec section 7). */
+  /** Throws "STATUS: body" on failure; on success the list is refetched (docs/product-spec.md section 7). */
   save: async (type, body) => {
     get().upsert(await api.put(templatePath(type), { ...body, templateType: type }));
     void get().fetch();

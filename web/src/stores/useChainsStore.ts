@@ -78,7 +78,7 @@ interface CompletedChainsState extends ListState<ChainItem> {
 
 /**
  * The user's completed chains as trades on the Trades screen's Completed tab (GET
- * /api/chains/completed, issue 28): 'chain:update' adds one as it completes.
+ * /api/chains/completed, docs/decisions/0025): 'chain:update' adds one as it completes.
  */
 export const useCompletedChainsStore = create<CompletedChainsState>()((set, get, store) => ({
   ...listStore<ChainItem>(() => api.get('/api/chains/completed'), { isNewer: isNewerChain, keep: (c) => c.status === 'completed' })(

@@ -1,4 +1,4 @@
-// Push notifications on this device (issue 14): the browser's subscription (through the app's
+// Push notifications on this device (docs/decisions/0013): the browser's subscription (through the app's
 // service worker) and the server's record of it (GET /api/push, POST /api/push/subscriptions...).
 import { create } from 'zustand';
 import type { PushSubscriptionBody } from '#protocol/schemas/push.ts';

@@ -1,4 +1,4 @@
-// The caller's roster (GET/POST/DELETE /api/roster, issue 31), loaded once per session by whichever
+// The caller's roster (GET/POST/DELETE /api/roster, docs/decisions/0023), loaded once per session by whichever
 // screen needs it first: the tradeboard's conflict lines and the ranking on Matches are computed
 // from it here, in the browser, with the protocol's rules (docs/decisions/0023).
 import { create } from 'zustand';

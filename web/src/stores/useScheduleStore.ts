@@ -1,5 +1,5 @@
 // The signed-in user's schedule images: GET /api/schedule-images, one POST per file (field
-// `schedule`, spec sections 5 and 7) and DELETE /api/schedule-images/:id. Shown newest first.
+// `schedule`, docs/product-spec.md sections 5 and 7) and DELETE /api/schedule-images/:id. Shown newest first.
 import { create } from 'zustand';
 import type { ScheduleImageItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';

@@ -1,7 +1,7 @@
 // The signed-in user and the account endpoints. GET /api/auth/user answers null on 401 (signed
 // out); sign-in, sign-up and a profile save answer the user, which is applied as it comes (no
 // second GET). The user is also kept in localStorage and used as a fallback when the server cannot
-// be reached (spec section 7).
+// be reached (docs/product-spec.md section 7).
 import { create } from 'zustand';
 import type { ForgotPasswordBody } from '#protocol/endpoints.ts';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '#protocol/schemas/auth.ts';

@@ -1,5 +1,5 @@
 // Multipart sends in flight, with how many of their bytes have left the device: a phone on a
-// crew-room Wi-Fi sending six 10 MB photos takes a while, and says how far it is (issue 28 part 4).
+// crew-room Wi-Fi sending six 10 MB photos takes a while, and says how far it is (docs/decisions/0024).
 import { create } from 'zustand';
 
 export interface UploadInFlight {

@@ -1,4 +1,4 @@
-// Crewtrade's service worker (issue 14), built to /sw.js by vite.config.ts, which also writes the
+// Crewtrade's service worker (docs/decisions/0013), built to /sw.js by vite.config.ts, which also writes the
 // build's file list into PRECACHE. It keeps the app shell so the app opens with no network (and
 // says so), and shows push notifications. It never answers for the API, files or sockets: those
 // stay live, and the browser tests' request interception keeps seeing them.

@@ -1,7 +1,7 @@
 // Images picked for one message: previews as object URLs (released when removed, sent or when the
 // composer goes away), images only, at most MAX_IMAGES. The two composers differ in what happens
 // past the limit: direct messages keep the first ones that fit (their attach button is disabled at
-// the limit); base chat refuses the pick and says so (spec section 5).
+// the limit); base chat refuses the pick and says so (docs/product-spec.md section 5).
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';

@@ -1,4 +1,4 @@
-// Profile Settings: "My Roster" (issue 31). Upload the .ics or subscribe to its https address; see
+// Profile Settings: "My Roster" (docs/decisions/0023). Upload the .ics or subscribe to its https address; see
 // how it stands (updated when, failing since when), the coming duties with "Drop this trip", and
 // remove it.
 import { format } from 'date-fns';

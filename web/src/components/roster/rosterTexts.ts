@@ -1,4 +1,4 @@
-// The roster screens' own words (issue 31); texts the server also says are in protocol/roster.ts.
+// The roster screens' own words (docs/decisions/0023); texts the server also says are in protocol/roster.ts.
 export const ROSTER_UI = {
   title: 'My Roster',
   intro:

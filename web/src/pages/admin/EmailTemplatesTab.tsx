@@ -1,4 +1,4 @@
-// Email Templates (spec section 2): the list (icon, name, description, three variable badges and
+// Email Templates (docs/product-spec.md section 2): the list (icon, name, description, three variable badges and
 // "+N more"); the selected one's variables, subject and HTML; Preview with sample values in a
 // sandboxed frame (no scripts, no same origin); Edit and Save. The server refuses a template that
 // does not parse, and its message is the toast's.

@@ -1,4 +1,4 @@
-// System Activity (spec section 2): every admin action, newest first, with both people and the
+// System Activity (docs/product-spec.md section 2): every admin action, newest first, with both people and the
 // details the log's JSON holds (a dash when it does not parse).
 import { newestFirst } from '../../lib/format.ts';
 import { MSG } from '#protocol/messages.ts';

@@ -1,4 +1,4 @@
-// Roster Rules (issue 31): each airline's limits for the roster checks (days in a row, hours of
+// Roster Rules (docs/decisions/0023): each airline's limits for the roster checks (days in a row, hours of
 // rest), the defaults until an admin sets them. Crew are warned by them, never blocked.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Airline } from '#protocol/enums.ts';

@@ -1,4 +1,4 @@
-// Support Requests (spec section 2): every request with its user, Open and Resolved counts; Respond
+// Support Requests (docs/product-spec.md section 2): every request with its user, Open and Resolved counts; Respond
 // on one not resolved (the modal shows the request, the answer is sent trimmed), View Response on a
 // resolved one. Clicking the backdrop closes either modal (Modal.tsx).
 import { useMemo, useState } from 'react';

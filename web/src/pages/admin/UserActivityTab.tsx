@@ -1,4 +1,4 @@
-// User Activity (spec section 2): totals per activity type, the Monthly Activity Breakdown, and the
+// User Activity (docs/product-spec.md section 2): totals per activity type, the Monthly Activity Breakdown, and the
 // newest 50 entries. Counted by the server in SQL; this screen only lays them out.
 import { useEffect, useMemo } from 'react';
 import { MSG } from '#protocol/messages.ts';

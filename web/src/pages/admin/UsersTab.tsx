@@ -1,4 +1,4 @@
-// Manage Users (spec section 2): every account, newest first; delete with a confirmation, never
+// Manage Users (docs/product-spec.md section 2): every account, newest first; delete with a confirmation, never
 // the protected owner (no button; the server refuses it too).
 import { useMemo } from 'react';
 import { MSG } from '#protocol/messages.ts';

@@ -1,4 +1,4 @@
-// What Administrator Settings shows for the stored values (spec section 2): labels, badge colours,
+// What Administrator Settings shows for the stored values (docs/product-spec.md section 2): labels, badge colours,
 // the details and metadata texts, dates, and the template preview's sample values.
 import { format } from 'date-fns';
 import type { ActivityType, AdminAction, EmailTemplateType, Position } from '#protocol/enums.ts';
@@ -106,7 +106,7 @@ export const TEMPLATE_DESCRIPTIONS: Record<EmailTemplateType, string> = {
   chain_notification: 'When three crew can trade in a circle',
 };
 
-/** The preview's stand-ins for every variable a template may use (spec section 2). */
+/** The preview's stand-ins for every variable a template may use (docs/product-spec.md section 2). */
 export const SAMPLE_VALUES: Record<string, string> = {
   recipientName: 'Jordan Smith',
   senderName: 'Alex Rivera',
