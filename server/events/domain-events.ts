@@ -17,7 +17,7 @@ export type DomainEvent =
   | { type: 'request.created'; requestId: number; userId: number; groupKey: string; item: TradeRequestItem }
   | { type: 'request.updated'; requestId: number; userId: number; groupKey: string; item?: TradeRequestItem }
   | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
-  // Matching (features/matching) and matches (features/matches). userIds: both participants.
+  // Matching (features/trading, the trading core) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }
   | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
   // Three-way chains (features/chains): proposed (new), or answered, completed, declined or cancelled. userIds: its members.

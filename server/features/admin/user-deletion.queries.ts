@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from '../../db/kysely.ts';
+import { groupKeyOf } from '../users/group.ts';
 
 /**
  * The stored files of everything that goes with an account: its trip images, schedule images and
@@ -69,6 +70,19 @@ export function lockUserForDeletion(em: EntityManager, userId: number) {
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** The groups of the account and of its requests, read without a lock (to take their matching locks first). */
+export async function groupsOfUser(em: EntityManager, userId: number): Promise<string[]> {
+  const db = kysely(em);
+  const user = await db
+    .selectFrom('users')
+    .select(['airline', 'base', 'position', 'aircraft_type as aircraftType'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return [];
+  const rows = await db.selectFrom('requests').select('group_key as groupKey').distinct().where('user_id', '=', userId).execute();
+  return [groupKeyOf(user), ...rows.map((r) => r.groupKey)].filter((g): g is string => !!g);
 }
 
 /** The account's requests and the boards they are on (each leaves its board). */

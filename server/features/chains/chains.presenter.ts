@@ -1,9 +1,8 @@
 import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import type { ChainItem } from '#protocol/shapes.ts';
-import { presentRequest } from '../requests/requests.presenter.ts';
-import type { RequestItemRow } from '../requests/requests.queries.ts';
+import { presentRequest, type ChainMemberRow, type RequestItemRow } from '../trading/trading-core.ts';
 import { presentUserSummary } from '../users/user.presenter.ts';
-import type { ChainMemberRow, ChainRow } from './chains.queries.ts';
+import type { ChainRow } from './chains.queries.ts';
 
 /** Chains as the client sees them: members in cycle order, each with their request (null once deleted). */
 export function presentChains(
