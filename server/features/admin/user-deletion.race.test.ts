@@ -29,7 +29,8 @@ afterAll(async () => {
 
 const deleteUser = (id: number) => admin.client.delete(`/api/admin/users/${id}`);
 /** What the racers answered that is a server error, with its text, for the failure message. */
-const errors = (...results: { status: number; text: string }[]) => results.filter((r) => r.status >= 500).map((r) => `${r.status} ${r.text}`);
+const errors = (...results: { status: number; text: string }[]) =>
+  results.filter((r) => r.status >= 500).map((r) => `${r.status} ${r.text}`);
 
 describe('user deletion racing writes, across two instances', () => {
   it(`an accept racing the deletion of the offer's sender: no 500 in ${ROUNDS} rounds`, { timeout: 120_000 }, async () => {

@@ -5,55 +5,24 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import {
+  chainItemsById,
+  chainItemsOf,
   chainMembers,
   completeChain,
   endProposedChain,
   isCycle,
   lockGroups,
   matchableRequests,
-  requestsById,
+  recordChainsChanged,
   ringOf,
-  type ChainMemberRow,
 } from '../trading/trading-core.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
-import { presentChains } from './chains.presenter.ts';
-import { chainOfMember, chainsOfUser, completedChainsOfUser, decide, lockChain, markMemberView, type ChainRow } from './chains.queries.ts';
-
-/** ChainItems for chain rows, members and requests loaded in one query each. */
-export async function chainItemsOf(em: EntityManager, chains: readonly ChainRow[]): Promise<ChainItem[]> {
-  if (chains.length === 0) return [];
-  return withRequests(
-    em,
-    chains,
-    await chainMembers(
-      em,
-      chains.map((c) => c.id),
-    ),
-  );
-}
-
-/** ChainItems of the chains `ids` (those that exist), in id order: two queries, the chains read with their members. */
-export async function chainItemsById(em: EntityManager, ids: readonly number[]): Promise<ChainItem[]> {
-  if (ids.length === 0) return [];
-  const members = await chainMembers(em, ids);
-  const chains = new Map<number, ChainRow>();
-  for (const m of members) {
-    if (!chains.has(m.chainId))
-      chains.set(m.chainId, { id: m.chainId, status: m.chainStatus, createdAt: m.chainCreatedAt, updatedAt: m.chainUpdatedAt });
-  }
-  return withRequests(em, [...chains.values()], members);
-}
-
-async function withRequests(em: EntityManager, chains: readonly ChainRow[], members: readonly ChainMemberRow[]): Promise<ChainItem[]> {
-  const requests = await requestsById(
-    em,
-    members.flatMap((m) => (m.requestId === null ? [] : [m.requestId])),
-  );
-  return presentChains(chains, members, requests);
-}
+import { chainOfMember, chainsOfUser, completedChainsOfUser, decide, lockChain, markMemberView } from './chains.queries.ts';
 
 type Outcome = 'answered' | 'unchanged' | 'cancelled';
+/** What an answer's transaction did, and the chain as it left it when it changed it. */
+type Answered = { outcome: Outcome; item?: ChainItem };
 
 export class ChainsService {
   constructor(
@@ -100,7 +69,7 @@ export class ChainsService {
   async answer(user: UserRecord, id: number, decision: 'accepted' | 'declined'): Promise<ChainItem> {
     const head = await chainOfMember(this.em, id, user.id);
     if (!head) throw notFound(MSG.chainNotFound);
-    const outcome = await this.deps.events.transaction(this.em, async (em, events): Promise<Outcome> => {
+    const { outcome, item } = await this.deps.events.transaction(this.em, async (em, events): Promise<Answered> => {
       const lock = await lockGroups(em, [head.groupKey]);
       const chain = await lockChain(em, id);
       if (!chain) throw notFound(MSG.chainNotFound);
@@ -108,7 +77,7 @@ export class ChainsService {
       const me = members.find((m) => m.userId === user.id);
       if (!me) throw notFound(MSG.chainNotFound);
       if (chain.status !== 'proposed') throw conflict(MSG.chainClosed);
-      if (me.decision === decision) return 'unchanged';
+      if (me.decision === decision) return { outcome: 'unchanged' };
       const userIds = members.map((m) => m.userId);
       const today = dayOfGroup(chain.groupKey);
       const requests = await matchableRequests(
@@ -117,8 +86,8 @@ export class ChainsService {
       );
       if (!isCycle(ringOf(members, requests), today)) {
         await endProposedChain(lock, id, 'cancelled');
-        events.record({ type: 'chain.changed', chainId: id, userIds, proposed: false });
-        return 'cancelled';
+        await recordChainsChanged(em, events, [{ chainId: id, userIds }], false);
+        return { outcome: 'cancelled' };
       }
       await decide(em, id, user.id, decision, decision === 'accepted' ? ['pending'] : ['pending', 'accepted']);
       if (decision === 'declined') await endProposedChain(lock, id, 'declined');
@@ -130,12 +99,13 @@ export class ChainsService {
           members.map((m) => m.requestId!),
         );
       }
-      events.record({ type: 'chain.changed', chainId: id, userIds, proposed: false });
-      return 'answered';
+      // The answer and the members' notices share the chain as this transaction leaves it.
+      const [answered] = await recordChainsChanged(em, events, [{ chainId: id, userIds }], false);
+      return { outcome: 'answered', item: answered };
     });
     // The cancellation is committed; the answer the caller asked for did not happen.
     if (outcome === 'cancelled') throw conflict(MSG.chainClosed);
-    return this.loadOne(id);
+    return item ?? this.loadOne(id);
   }
 
   private async loadOne(id: number): Promise<ChainItem> {

@@ -118,33 +118,38 @@ export class OffersService {
       if (stored !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
       return stored;
     };
-    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
-      const earlier = await alreadySent(em, events);
-      if (earlier !== undefined) return { id: earlier, created: false };
-      const recipient = await userForOffer(em, body.toUserId);
-      if (!recipient) throw notFound(MSG.offerRecipientInvalid);
-      if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
-      const columns =
-        body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
-      let inserted: number | undefined;
-      try {
-        inserted = await insertOffer(em, columns, clientKey);
-      } catch (err) {
-        if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
-        // A message-only offer waits for its answer before the next (issue 25: 200 at once mailed 200 times).
-        if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
-        throw err;
-      }
-      // The same key stored meanwhile by a concurrent retry (the insert waited for it).
-      if (inserted === undefined) return { id: (await alreadySent(em, events))!, created: false };
-      const id = inserted;
-      await insertOfferImages(em, id, images);
-      await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
-      await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
-      events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id });
-      return { id, created: true };
-    });
-    return { item: await this.loadOne(id), created };
+    const { id, created, item } = await this.deps.events.transaction(
+      this.em,
+      async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem }> => {
+        const earlier = await alreadySent(em, events);
+        if (earlier !== undefined) return { id: earlier, created: false };
+        const recipient = await userForOffer(em, body.toUserId);
+        if (!recipient) throw notFound(MSG.offerRecipientInvalid);
+        if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
+        const columns =
+          body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
+        let inserted: number | undefined;
+        try {
+          inserted = await insertOffer(em, columns, clientKey);
+        } catch (err) {
+          if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
+          // A message-only offer waits for its answer before the next (issue 25: 200 at once mailed 200 times).
+          if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
+          throw err;
+        }
+        // The same key stored meanwhile by a concurrent retry (the insert waited for it).
+        if (inserted === undefined) return { id: (await alreadySent(em, events))!, created: false };
+        const id = inserted;
+        await insertOfferImages(em, id, images);
+        await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
+        await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
+        // Read inside the transaction: the answer and the notices share it, nothing reads it after the commit.
+        const item = await this.loadOne(id, em);
+        events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id, item });
+        return { id, created: true, item };
+      },
+    );
+    return { item: item ?? (await this.loadOne(id)), created };
   }
 
   /** From a crew profile: no request to check a pairing against, so no route, reserve period or screenshots. */
@@ -208,7 +213,7 @@ export class OffersService {
     if (refused) throw refused;
     // A message asking to trade names no trip: accepting it would report a trade that moved nothing.
     if (status === 'accepted' && isMessageOffer(head)) throw conflict(MSG.offerMessageNothingToAccept);
-    await this.deps.events.transaction(this.em, async (em, events) => {
+    return this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const lock = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : undefined;
       // With the sender's bell entry and the activity log, in the same statement.
@@ -218,14 +223,16 @@ export class OffersService {
         const now = await offerHead(em, id);
         throw now ? (whyNotAnswerable(now) ?? conflict(MSG.offerAlreadyAnswered)) : notFound(MSG.offerNotFound);
       }
-      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id });
       // Locked above: an offer's requests only ever go (to null), so the head named any it names now.
       if (status === 'accepted') await completeOfferTrade(lock!, events, id, answered);
       else if (answered.requestId !== null && answered.senderRequestId !== null) {
         await reopenOfferMatch(lock!, events, answered.requestId, answered.senderRequestId, [user.id, answered.fromUserId]);
       }
+      // As the answer left it, read inside the transaction: the answer and the notices share it.
+      const item = await this.loadOne(id, em);
+      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id, item });
+      return item;
     });
-    return this.loadOne(id);
   }
 
   /**
@@ -238,7 +245,9 @@ export class OffersService {
     return this.deps.events.transaction(this.em, async (em, events) => {
       // A cancel may reopen the match it was sent on: the groups' lock first, as for an answer.
       const lock =
-        head.status === 'pending' && head.fromUserId === user.id && head.senderRequestId !== null ? await lockGroupsOf(em, head) : undefined;
+        head.status === 'pending' && head.fromUserId === user.id && head.senderRequestId !== null
+          ? await lockGroupsOf(em, head)
+          : undefined;
       const offer = await lockOffer(em, id);
       if (!offer) throw notFound(MSG.offerNotFound);
       if (offer.status === 'pending') {
@@ -273,8 +282,8 @@ export class OffersService {
     return { items: await offerItemsOf(this.em, page.items), next: page.next };
   }
 
-  private async loadOne(id: number): Promise<OfferItem> {
-    const [item] = await offerItemsOf(this.em, await offersByIds(this.em, [id]));
+  private async loadOne(id: number, em: EntityManager = this.em): Promise<OfferItem> {
+    const [item] = await offerItemsOf(em, await offersByIds(em, [id]));
     if (!item) throw notFound(MSG.offerNotFound);
     return item;
   }

@@ -1,6 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChainItem } from '#protocol/shapes.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
+import { chainItemsById } from './chain-items.ts';
 import type { GroupLock } from './group-lock.ts';
-import { chainMembers, claimChainMembers, endChain, findCycles, insertChain, matchableRequests, type ChainMemberRow } from './chain-rings.queries.ts';
+import {
+  chainMembers,
+  claimChainMembers,
+  endChain,
+  findCycles,
+  insertChain,
+  matchableRequests,
+  type ChainMemberRow,
+} from './chain-rings.queries.ts';
 import { cycleKey, isCycle } from './chain.rules.ts';
 import { isCurrent, type MatchableRequest } from './matching.rules.ts';
 
@@ -44,7 +55,7 @@ export async function proposeChainFor(
     const key = cycleKey(members.map((m) => m.requestId));
     const id = await insertChain(em, { groupKey: r.groupKey, routeType: r.routeType, cycleKey: key, members });
     if (id === undefined) continue;
-    events.record({ type: 'chain.changed', chainId: id, userIds: members.map((m) => m.userId), proposed: true });
+    await recordChainsChanged(em, events, [{ chainId: id, userIds: members.map((m) => m.userId) }], true);
     return id;
   }
   return undefined;
@@ -63,13 +74,35 @@ export async function recheckChains(lock: GroupLock, events: EventRecorder, chai
     em,
     members.flatMap((m) => (m.requestId === null ? [] : [m.requestId])),
   );
+  const cancelled: { chainId: number; userIds: number[] }[] = [];
   for (const chainId of chainIds) {
     const mine = members.filter((m) => m.chainId === chainId);
     if (isCycle(ringOf(mine, requests), today)) continue;
-    if (await endChain(em, chainId, 'cancelled')) {
-      events.record({ type: 'chain.changed', chainId, userIds: mine.map((m) => m.userId), proposed: false });
-    }
+    if (await endChain(em, chainId, 'cancelled')) cancelled.push({ chainId, userIds: mine.map((m) => m.userId) });
   }
+  await recordChainsChanged(em, events, cancelled, false);
+}
+
+/**
+ * chain.changed for each chain, carrying the chain as this transaction leaves it (read here, once
+ * for all of them), so its notices read nothing after the commit. Returns the items.
+ */
+export async function recordChainsChanged(
+  em: EntityManager,
+  events: EventRecorder,
+  changed: readonly { chainId: number; userIds: readonly number[] }[],
+  proposed: boolean,
+): Promise<ChainItem[]> {
+  if (changed.length === 0) return [];
+  const items = await chainItemsById(
+    em,
+    changed.map((c) => c.chainId),
+  );
+  for (const c of changed) {
+    const item = items.find((i) => i.id === c.chainId);
+    if (item) events.record({ type: 'chain.changed', chainId: c.chainId, userIds: c.userIds, proposed, item });
+  }
+  return items;
 }
 
 export const ringOf = (members: readonly ChainMemberRow[], requests: ReadonlyMap<number, MatchableRequest>) =>

@@ -25,7 +25,9 @@ function sources(dir = path.resolve(features, '..')): { file: string; text: stri
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return sources(p);
-    return e.name.endsWith('.ts') && !e.name.includes('.test.') ? [{ file: path.relative(features, p), text: fs.readFileSync(p, 'utf8') }] : [];
+    return e.name.endsWith('.ts') && !e.name.includes('.test.')
+      ? [{ file: path.relative(features, p), text: fs.readFileSync(p, 'utf8') }]
+      : [];
   });
 }
 

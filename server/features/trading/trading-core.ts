@@ -6,7 +6,8 @@
 
 export { GroupLock, LockOrderError } from './group-lock.ts';
 export { matchRequest } from './matching.service.ts';
-export { recheckChains, ringOf } from './chain-rings.ts';
+export { recheckChains, recordChainsChanged, ringOf } from './chain-rings.ts';
+export { chainItemsById, chainItemsOf } from './chain-items.ts';
 export { completeChain, completeOfferTrade, declineOffersOnDeletedRequest, endProposedChain, reopenOfferMatch } from './request-state.ts';
 export { chainMembers, matchableRequests, proposedChainsOf, proposedChainsOfUser, type ChainMemberRow } from './chain-rings.queries.ts';
 export { cycleKey, giverOf, isCycle } from './chain.rules.ts';
@@ -25,4 +26,5 @@ import { GroupLock } from './group-lock.ts';
  * write that edits, removes, completes or moves a group's requests does in its transaction. A
  * create takes the finer GroupLock.forCreate instead (docs/decisions/0015, 0017).
  */
-export const lockGroups = (em: EntityManager, groupKeys: Iterable<string | null | undefined>): Promise<GroupLock> => GroupLock.take(em, groupKeys);
+export const lockGroups = (em: EntityManager, groupKeys: Iterable<string | null | undefined>): Promise<GroupLock> =>
+  GroupLock.take(em, groupKeys);
