@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { SessionStore } from '../auth/session.store.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { templateProblem } from '../../mail/template-check.ts';
-import { lockGroups, proposedChainsOfUser, recheckChains } from '../trading/trading-core.ts';
+import { dropOrphanTrades, lockGroups, proposedChainsOfUser, recheckChains } from '../trading/trading-core.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { isProtectedOwner } from '../users/owner.ts';
@@ -36,7 +36,6 @@ import {
 } from './admin.queries.ts';
 import {
   counterpartsOfUser,
-  deleteOrphanTrades,
   deleteUserRow,
   groupsOfUser,
   lockUserForDeletion,
@@ -92,7 +91,7 @@ export class AdminService {
       await deleteUserRow(em, userId);
       // The two other members of a chain it was in: cancelled, and told.
       await recheckChains(lock, events, chains, dayOfGroup(groupKeyOf(user) ?? ''));
-      await deleteOrphanTrades(em);
+      await dropOrphanTrades(lock);
       await insertAdminLog(em, {
         adminId: admin.id,
         action: 'user_deleted',

@@ -119,8 +119,3 @@ export async function counterpartsOfUser(em: EntityManager, userId: number): Pro
 export async function deleteUserRow(em: EntityManager, userId: number): Promise<void> {
   await kysely(em).deleteFrom('users').where('id', '=', userId).execute();
 }
-
-/** Trades whose both requests are gone name no one any more. */
-export async function deleteOrphanTrades(em: EntityManager): Promise<void> {
-  await kysely(em).deleteFrom('trades').where('request_id', 'is', null).where('matched_request_id', 'is', null).execute();
-}

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
+import { matchableColumns } from './matching.queries.ts';
 import { orderedPair } from './matching.rules.ts';
 
 // The writes that change a request's state and what hangs on it (docs/decisions/0027): requests
@@ -155,4 +156,20 @@ export async function reopenMatchOf(em: EntityManager, a: number, b: number): Pr
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Moves a user's requests onto a group's board; the moved ones, as matching reads them. */
+export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey: string, aircraftType: string) {
+  return kysely(em)
+    .updateTable('requests')
+    .set({ group_key: groupKey, aircraft_type: aircraftType })
+    .where('user_id', '=', userId)
+    .where('group_key', '<>', groupKey)
+    .returning(matchableColumns)
+    .execute();
+}
+
+/** Trades whose both requests are gone (their owners' accounts deleted) name no one any more. */
+export async function deleteOrphanTrades(em: EntityManager): Promise<void> {
+  await kysely(em).deleteFrom('trades').where('request_id', 'is', null).where('matched_request_id', 'is', null).execute();
 }

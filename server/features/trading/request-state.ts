@@ -1,14 +1,18 @@
+import type { RequestType, RouteType } from '#protocol/enums.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import { endChain, insertChainTrades, proposedChainsOf } from './chain-rings.queries.ts';
 import { recheckChains } from './chain-rings.ts';
 import type { GroupLock } from './group-lock.ts';
+import { matchRequest } from './matching.service.ts';
 import {
   completeRequests,
   declinePendingOffersForChain,
   declinePendingOffersOn,
   declinePendingOffersOnDeleted,
+  deleteOrphanTrades,
+  moveRequestsToGroup,
   recordTrade,
   reopenMatchOf,
 } from './request-state.queries.ts';
@@ -106,3 +110,23 @@ export const endProposedChain = (lock: GroupLock, chainId: number, status: 'decl
 export async function declineOffersOnDeletedRequest(lock: GroupLock, requestId: number): Promise<DomainEvent[]> {
   return declinedEvents(await declinePendingOffersOnDeleted(lock.em, requestId));
 }
+
+/**
+ * A user's requests follow them to `groupKey` (a profile change), each matched there as an edit
+ * would match it. Under the locks of the groups they leave and the one they join.
+ */
+export async function moveRequestsOfUser(
+  lock: GroupLock,
+  events: EventRecorder,
+  userId: number,
+  to: { groupKey: string; aircraftType: string },
+  today: string,
+): Promise<void> {
+  for (const r of await moveRequestsToGroup(lock.em, userId, to.groupKey, to.aircraftType)) {
+    // The request columns hold what the request schema let in.
+    await matchRequest(lock, events, { ...r, type: r.type as RequestType, routeType: r.routeType as RouteType }, today);
+  }
+}
+
+/** Trades whose both requests went with a deleted account are deleted with it. */
+export const dropOrphanTrades = (lock: GroupLock): Promise<void> => deleteOrphanTrades(lock.em);

@@ -8,7 +8,15 @@ export { GroupLock, LockOrderError } from './group-lock.ts';
 export { matchRequest } from './matching.service.ts';
 export { recheckChains, recordChainsChanged, ringOf } from './chain-rings.ts';
 export { chainItemsById, chainItemsOf } from './chain-items.ts';
-export { completeChain, completeOfferTrade, declineOffersOnDeletedRequest, endProposedChain, reopenOfferMatch } from './request-state.ts';
+export {
+  completeChain,
+  completeOfferTrade,
+  declineOffersOnDeletedRequest,
+  dropOrphanTrades,
+  endProposedChain,
+  moveRequestsOfUser,
+  reopenOfferMatch,
+} from './request-state.ts';
 export { chainMembers, matchableRequests, proposedChainsOf, proposedChainsOfUser, type ChainMemberRow } from './chain-rings.queries.ts';
 export { cycleKey, giverOf, isCycle } from './chain.rules.ts';
 export { matchableColumns } from './matching.queries.ts';
