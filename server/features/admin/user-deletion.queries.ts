@@ -72,17 +72,16 @@ export function lockUserForDeletion(em: EntityManager, userId: number) {
     .executeTakeFirst();
 }
 
-/** The groups of the account and of its requests, read without a lock (to take their matching locks first). */
+/** The groups of the account and of its requests, read without a lock (to take their matching locks first), in one statement. */
 export async function groupsOfUser(em: EntityManager, userId: number): Promise<string[]> {
-  const db = kysely(em);
-  const user = await db
-    .selectFrom('users')
-    .select(['airline', 'base', 'position', 'aircraft_type as aircraftType'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return [];
-  const rows = await db.selectFrom('requests').select('group_key as groupKey').distinct().where('user_id', '=', userId).execute();
-  return [groupKeyOf(user), ...rows.map((r) => r.groupKey)].filter((g): g is string => !!g);
+  const rows = await kysely(em)
+    .selectFrom('users as u')
+    .leftJoin('requests as r', 'r.user_id', 'u.id')
+    .select(['u.airline', 'u.base', 'u.position', 'u.aircraft_type as aircraftType', 'r.group_key as requestGroup'])
+    .distinct()
+    .where('u.id', '=', userId)
+    .execute();
+  return rows.flatMap((r) => [groupKeyOf(r), r.requestGroup]).filter((g): g is string => !!g);
 }
 
 /** The account's requests and the boards they are on (each leaves its board). */
