@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { freshGroup, postRequest, sendOffer } from '../offers/offers.fixtures.ts';
-import { inDays } from '../requests/requests.fixtures.ts';
+import { freshGroup, offerBody, postRequest, sendOffer } from '../offers/offers.fixtures.ts';
+import { inDays, requestBody } from '../requests/requests.fixtures.ts';
 
 const ROUNDS = 50;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -89,31 +89,43 @@ describe('user deletion racing writes, across two instances', () => {
     expect(failures).toEqual([]);
   });
 
-  it('deleting a user under a stream of writes to and from them finishes within 2 s', { timeout: 60_000 }, async () => {
-    const group = freshGroup();
-    const victim = await makeUser(one, { ...group, firstName: 'Vic', lastName: 'Victim' });
-    const crew = await Promise.all(Array.from({ length: 6 }, (_, i) => makeUser(i % 2 ? two : one, { ...group, lastName: `Crew${i}` })));
-    let streaming = true;
-    const statuses: number[] = [];
-    const stream = async (write: () => Promise<{ status: number }>) => {
-      while (streaming) statuses.push((await write()).status);
-    };
-    let n = 0;
-    const writers = [
-      ...crew.map((c) => stream(() => c.client.post('/api/messages', { toUserId: victim.user.id, content: `to ${n++}` }))),
-      stream(() => victim.client.post('/api/base-chat', { chatType: 'reserve', content: `mine ${n++}` })),
-      stream(() => victim.client.post('/api/messages', { toUserId: crew[0]!.user.id, content: `from ${n++}` })),
-    ];
-    // The stream is flowing before the deletion starts.
-    await new Promise((r) => setTimeout(r, 300));
-    const started = performance.now();
-    const deleted = await deleteUser(victim.user.id);
-    const took = performance.now() - started;
-    await new Promise((r) => setTimeout(r, 200));
-    streaming = false;
-    await Promise.all(writers);
-    expect(deleted.status).toBe(200);
-    expect(took).toBeLessThan(2000);
-    expect(statuses.filter((s) => s >= 500)).toEqual([]);
-  });
+  it(
+    'deleting a user under a stream of writes to and from them, and on their board, finishes within 2 s',
+    { timeout: 60_000 },
+    async () => {
+      const group = freshGroup();
+      const victim = await makeUser(one, { ...group, firstName: 'Vic', lastName: 'Victim' });
+      const victimRequest = await postRequest(victim, { type: 'drop', route: 'S1', date: inDays(4) });
+      const crew = await Promise.all(Array.from({ length: 16 }, (_, i) => makeUser(i % 2 ? two : one, { ...group, lastName: `Crew${i}` })));
+      let streaming = true;
+      const statuses: number[] = [];
+      const stream = async (write: () => Promise<{ status: number }>) => {
+        while (streaming) statuses.push((await write()).status);
+      };
+      let n = 0;
+      const writers = [
+        ...crew.map((c) => stream(() => c.client.post('/api/messages', { toUserId: victim.user.id, content: `to ${n++}` }))),
+        stream(() => victim.client.post('/api/base-chat', { chatType: 'reserve', content: `mine ${n++}` })),
+        stream(() => victim.client.post('/api/messages', { toUserId: crew[0]!.user.id, content: `from ${n++}` })),
+        // Creates and offers on the victim's board: they hold the group's locks the deletion takes first.
+        ...crew
+          .slice(0, 3)
+          .map((c) =>
+            stream(() => c.client.post('/api/requests', requestBody({ type: 'pickup', route: 'S1', date: inDays(3 + (n++ % 20)) }))),
+          ),
+        stream(() => crew[3]!.client.post('/api/trade-requests', offerBody(victimRequest, { message: `offer ${n++}` }))),
+      ];
+      // The stream is flowing before the deletion starts.
+      await new Promise((r) => setTimeout(r, 300));
+      const started = performance.now();
+      const deleted = await deleteUser(victim.user.id);
+      const took = performance.now() - started;
+      await new Promise((r) => setTimeout(r, 200));
+      streaming = false;
+      await Promise.all(writers);
+      expect(deleted.status).toBe(200);
+      expect(took).toBeLessThan(2000);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    },
+  );
 });
