@@ -1,4 +1,4 @@
-// The three-way chain rules as pure functions (docs/decisions/0014). findCycles in chains.queries.ts
+// The three-way chain rules as pure functions (docs/decisions/0014). findCycles in chain-rings.queries.ts
 // is the indexed SQL form of `isCycle`; the chain is re-checked with it whenever it is decided.
 import { isCurrent, meets, type MatchableRequest } from './matching.rules.ts';
 
