@@ -28,6 +28,8 @@ export const MSG = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   notFound: 'Not found',
   userNotFound: 'User not found',
+  /** A write named a user or request that was deleted while it ran (a foreign key found nothing). */
+  referenceGone: 'Something this refers to no longer exists. Please refresh and try again.',
   socialNotConfigured: 'Social sign-in is not configured',
   socialFailed: 'Social sign-in failed. Please try again.',
   forgotPasswordSent: 'If an account exists for that email, a reset link has been sent.',

@@ -1,5 +1,5 @@
 import type { MatchStatus } from '#protocol/enums.ts';
-import type { TradeRequestItem } from '#protocol/shapes.ts';
+import type { ChainItem, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 
 /**
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
@@ -17,14 +17,18 @@ export type DomainEvent =
   | { type: 'request.created'; requestId: number; userId: number; groupKey: string; item: TradeRequestItem }
   | { type: 'request.updated'; requestId: number; userId: number; groupKey: string; item?: TradeRequestItem }
   | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
-  // Matching (features/matching) and matches (features/matches). userIds: both participants.
+  // Matching (features/trading, the trading core) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }
   | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
-  // Three-way chains (features/chains): proposed (new), or answered, completed, declined or cancelled. userIds: its members.
-  | { type: 'chain.changed'; chainId: number; userIds: readonly number[]; proposed: boolean }
-  // Offers (features/offers). fromUserId sent it, toUserId received it.
-  | { type: 'offer.sent'; offerId: number; fromUserId: number; toUserId: number }
-  | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number }
+  // Three-way chains (features/chains, the trading core): proposed (new), or answered, completed,
+  // declined or cancelled. userIds: its members. item: the chain as the transaction left it, read
+  // inside it, so its notices read nothing again.
+  | { type: 'chain.changed'; chainId: number; userIds: readonly number[]; proposed: boolean; item: ChainItem }
+  // Offers (features/offers). fromUserId sent it, toUserId received it. A sent offer carries itself
+  // as the transaction stored it; so does the offer its recipient answered (not those an accept
+  // declined along with it: who needs them reads them).
+  | { type: 'offer.sent'; offerId: number; fromUserId: number; toUserId: number; item: OfferItem }
+  | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number; item?: OfferItem }
   // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
   | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }
   // Direct messages (features/messages) and base chat (features/base-chat).

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { retryTransientConflicts } from '../db/transient-conflicts.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DomainEvent, DomainEventType, EventOf } from './domain-events.ts';
 
@@ -56,13 +57,19 @@ export class EventBus {
   /**
    * Runs `work` in one transaction on `em` and, once it has committed, dispatches what it recorded.
    * The only way services emit events, so none can go out for a write that rolled back or has not
-   * committed yet: when `work` throws, nothing is dispatched.
+   * committed yet: when `work` throws, nothing is dispatched. `work` may run more than once (a
+   * deadlock victim is retried), so it keeps its effects inside the transaction and its events.
    */
   async transaction<T>(em: EntityManager, work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
     // Inside an outer transaction, "after commit" would be before the outer one commits.
     if (em.isInTransaction()) throw new Error('events: a transaction with events must not be nested in another');
-    const recorded: DomainEvent[] = [];
-    const result = await em.transactional((tx) => work(tx, { record: (...events) => recorded.push(...events) }));
+    let recorded: DomainEvent[] = [];
+    // A deadlock or serialization failure rolls the whole attempt back: it runs again from the start,
+    // with what the failed attempt recorded dropped.
+    const result = await retryTransientConflicts(() => {
+      recorded = [];
+      return em.transactional((tx) => work(tx, { record: (...events) => recorded.push(...events) }));
+    });
     await this.dispatch(recorded);
     return result;
   }

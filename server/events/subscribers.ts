@@ -5,7 +5,7 @@ import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.t
 import { boardCacheSubscriber, boardSubscriber } from '../features/board/board.subscriber.ts';
 import { chainNoticesSubscriber } from '../features/chains/chain-notices.subscriber.ts';
 import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
-import { matchNoticesSubscriber } from '../features/matching/match-notices.subscriber.ts';
+import { matchNoticesSubscriber } from '../features/trading/match-notices.subscriber.ts';
 import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';

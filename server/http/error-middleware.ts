@@ -1,9 +1,11 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { isDatabaseUnavailable } from '../db/connection-failures.ts';
+import { isForeignKeyViolation, isTransientConflict } from '../db/transient-conflicts.ts';
+import { MSG } from '#protocol/messages.ts';
 import type { Logger } from '../lib/logger.ts';
 import { routeOf } from '../ops/request-telemetry.ts';
-import { AppError, serviceUnavailable } from './errors.ts';
+import { AppError, conflict, serviceUnavailable } from './errors.ts';
 
 /** Seconds a client is told to wait after a 503. */
 const RETRY_AFTER_S = 5;
@@ -35,6 +37,13 @@ export function errorMiddleware(log: Logger) {
         log.warn({ err, method: ctx.method, route: routeOf(ctx) }, 'database unavailable');
         err = serviceUnavailable();
       }
+      // Still deadlocked or unserialisable after the transaction's retries (events.transaction): busy, not broken.
+      if (isTransientConflict(err)) {
+        log.warn({ err, method: ctx.method, route: routeOf(ctx) }, 'transaction conflict after retries');
+        err = serviceUnavailable();
+      }
+      // A user or request the write named was deleted while it ran.
+      if (isForeignKeyViolation(err)) err = conflict(MSG.referenceGone);
       if (err instanceof AppError) {
         if (err.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_S));
         ctx.status = err.status;

@@ -9,9 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { SessionStore } from '../auth/session.store.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { templateProblem } from '../../mail/template-check.ts';
-import { proposedChainsOfUser } from '../chains/chains.queries.ts';
-import { recheckChains } from '../chains/chains.service.ts';
-import { lockGroupForMatching } from '../matching/matching.queries.ts';
+import { dropOrphanTrades, lockGroups, proposedChainsOfUser, recheckChains } from '../trading/trading-core.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { isProtectedOwner } from '../users/owner.ts';
@@ -38,8 +36,8 @@ import {
 } from './admin.queries.ts';
 import {
   counterpartsOfUser,
-  deleteOrphanTrades,
   deleteUserRow,
+  groupsOfUser,
   lockUserForDeletion,
   matchesOfUser,
   requestsOfUser,
@@ -73,13 +71,18 @@ export class AdminService {
   async deleteUser(admin: UserRecord, userId: number): Promise<void> {
     if (userId === admin.id) throw forbidden(MSG.cannotDeleteSelf);
     await this.deps.events.transaction(this.em, async (em, events) => {
+      // The groups of the account and its requests first, then its row: the trading core's one lock
+      // order (groups, then rows), as an accept takes them. Matching of those boards waits: no new
+      // match may point at a request being deleted, and an accept of its offers queues here instead
+      // of holding the group while it waits for the account's row.
+      const before = await groupsOfUser(em, userId);
+      const lock = await lockGroups(em, before);
       const user = await lockUserForDeletion(em, userId);
       if (!user) throw notFound(MSG.userNotFound);
       if (isProtectedOwner(user, this.deps.config.ownerEmail)) throw forbidden(MSG.cannotDeleteOwner);
       const requests = await requestsOfUser(em, userId);
-      // Matching of those boards waits: no new match may point at a request being deleted.
-      const groups = [...new Set([groupKeyOf(user), ...requests.map((r) => r.groupKey)].filter((g): g is string => !!g))].sort();
-      for (const g of groups) await lockGroupForMatching(em, g);
+      // A profile change moved the account or a request to another group meanwhile: that one late.
+      for (const g of [groupKeyOf(user), ...requests.map((r) => r.groupKey)]) if (g) await lock.extend(g);
       const files = await storedFilesOfUser(em, userId);
       const matches = await matchesOfUser(em, userId);
       const counterparts = await counterpartsOfUser(em, userId);
@@ -87,8 +90,8 @@ export class AdminService {
       const chains = await proposedChainsOfUser(em, userId);
       await deleteUserRow(em, userId);
       // The two other members of a chain it was in: cancelled, and told.
-      await recheckChains(em, events, chains, dayOfGroup(groupKeyOf(user) ?? ''));
-      await deleteOrphanTrades(em);
+      await recheckChains(lock, events, chains, dayOfGroup(groupKeyOf(user) ?? ''));
+      await dropOrphanTrades(lock);
       await insertAdminLog(em, {
         adminId: admin.id,
         action: 'user_deleted',

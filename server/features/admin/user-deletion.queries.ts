@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from '../../db/kysely.ts';
+import { groupKeyOf } from '../users/group.ts';
 
 /**
  * The stored files of everything that goes with an account: its trip images, schedule images and
@@ -71,6 +72,18 @@ export function lockUserForDeletion(em: EntityManager, userId: number) {
     .executeTakeFirst();
 }
 
+/** The groups of the account and of its requests, read without a lock (to take their matching locks first), in one statement. */
+export async function groupsOfUser(em: EntityManager, userId: number): Promise<string[]> {
+  const rows = await kysely(em)
+    .selectFrom('users as u')
+    .leftJoin('requests as r', 'r.user_id', 'u.id')
+    .select(['u.airline', 'u.base', 'u.position', 'u.aircraft_type as aircraftType', 'r.group_key as requestGroup'])
+    .distinct()
+    .where('u.id', '=', userId)
+    .execute();
+  return rows.flatMap((r) => [groupKeyOf(r), r.requestGroup]).filter((g): g is string => !!g);
+}
+
 /** The account's requests and the boards they are on (each leaves its board). */
 export function requestsOfUser(em: EntityManager, userId: number) {
   return kysely(em).selectFrom('requests').select(['id', 'group_key as groupKey']).where('user_id', '=', userId).execute();
@@ -104,9 +117,4 @@ export async function counterpartsOfUser(em: EntityManager, userId: number): Pro
 /** Deletes the account: every row that is its own goes by the foreign keys' cascades. */
 export async function deleteUserRow(em: EntityManager, userId: number): Promise<void> {
   await kysely(em).deleteFrom('users').where('id', '=', userId).execute();
-}
-
-/** Trades whose both requests are gone name no one any more. */
-export async function deleteOrphanTrades(em: EntityManager): Promise<void> {
-  await kysely(em).deleteFrom('trades').where('request_id', 'is', null).where('matched_request_id', 'is', null).execute();
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { giverOf } from '../chains/chains.rules.ts';
+import { giverOf } from '../trading/trading-core.ts';
 import { kysely } from '../../db/kysely.ts';
 import { matchSides } from '../matches/matches.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';

@@ -1,7 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { chainItemsById } from './chains.service.ts';
 import { chainMailDrafts } from './chain-mails.ts';
 
 /**
@@ -12,13 +11,9 @@ export const chainNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
   defineSubscriber({
     name: 'chain-notices',
     handles: ['chain.changed'],
-    async handle(events) {
-      const items = await chainItemsById(deps.orm.em.fork(), [...new Set(events.map((e) => e.chainId))]);
-      for (const e of events) {
-        const item = items.find((i) => i.id === e.chainId);
-        if (item) deps.publisher.publish(e.userIds.map(rooms.user), 'chain:update', item);
-      }
-      const proposed = items.filter((i) => events.some((e) => e.proposed && e.chainId === i.id));
-      deps.notificationMails.queue(chainMailDrafts(proposed));
+    // The chains come with their events (read inside the transaction): nothing is read here.
+    handle(events) {
+      for (const e of events) deps.publisher.publish(e.userIds.map(rooms.user), 'chain:update', e.item);
+      deps.notificationMails.queue(chainMailDrafts(events.filter((e) => e.proposed).map((e) => e.item)));
     },
   });

@@ -5,6 +5,7 @@ import { storedContent, type DirectMessageBody } from '#protocol/schemas/message
 import type { ConversationSummary, CrewMember, DirectMessage, ThreadPage } from '#protocol/shapes.ts';
 import type { CursorKey } from '#protocol/paging.ts';
 import { messagePageFrom, pageFrom, pageLimit, type MessageWindow, type Page } from '../../db/paging.ts';
+import { isForeignKeyViolation } from '../../db/transient-conflicts.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
@@ -33,6 +34,9 @@ type MessagesDeps = Pick<Deps, 'events' | 'config'>;
 
 /** The search text of GET /api/crew-members: trimmed and held to a sane length. */
 const SEARCH_MAX = 100;
+
+/** The foreign key from a message to its recipient (named by MikroORM's convention). */
+const RECIPIENT_FOREIGN_KEY = 'messages_to_user_id_foreign';
 
 /**
  * Direct messages (docs/product-spec.md sections 5 and 7): between crew of one group (airline, base, position,
@@ -85,7 +89,11 @@ export class MessagesService {
     const clientKey = body.clientKey ?? null;
     const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
       const content = storedContent(body.content, images.length);
-      const inserted = await insertMessage(em, { fromUserId: me.id, toUserId: to.id, content, clientKey });
+      const inserted = await insertMessage(em, { fromUserId: me.id, toUserId: to.id, content, clientKey }).catch((err: unknown) => {
+        // The recipient's account was deleted while this ran.
+        if (isForeignKeyViolation(err) && (err as { constraint?: string }).constraint === RECIPIENT_FOREIGN_KEY) throw notFound(MSG.userNotFound);
+        throw err;
+      });
       if (inserted !== undefined) {
         await insertAttachments(em, inserted, images);
         events.record({ type: 'message.sent', messageId: inserted, fromUserId: me.id, toUserId: to.id });
@@ -98,7 +106,8 @@ export class MessagesService {
       return { id: stored, created: false };
     });
     const [row] = await messagesByIds(this.em, [id]);
-    return { message: presentMessage(row!, me.id), created };
+    if (!row) throw notFound(MSG.chatMessageNotFound); // deleted (with a user) between the commit and this read
+    return { message: presentMessage(row, me.id), created };
   }
 
   /** A page of the caller's conversations, the one with the newest message first. */

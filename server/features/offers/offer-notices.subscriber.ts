@@ -2,8 +2,6 @@ import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { offerMailDrafts } from './offer-mails.ts';
-import { offersByIds } from './offers.queries.ts';
-import { offerItemsOf } from './offers.service.ts';
 
 /**
  * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
@@ -31,10 +29,9 @@ export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
         }
       }
       if (bells.size) deps.publisher.publish([...bells].map(rooms.user), 'notifications:changed');
-      const sent = events.flatMap((e) => (e.type === 'offer.sent' ? [e.offerId] : []));
-      if (sent.length === 0) return;
-      const em = deps.orm.em.fork();
-      const items = await offerItemsOf(em, await offersByIds(em, sent));
+      // Sent offers come with their events (read inside the transaction): nothing is read here.
+      const items = events.flatMap((e) => (e.type === 'offer.sent' ? [e.item] : []));
+      if (items.length === 0) return;
       for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
       // Counted in Redis (shared by every instance) when there is one: send-then-cancel cycles mail once per window too.
       const mailed = [];

@@ -6,22 +6,16 @@ import { dayOfGroup } from '../users/crew-day.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
-import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor, type TimeSorted } from '../../db/paging.ts';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import { proposedChainsOf } from '../chains/chains.queries.ts';
-import { recheckChains } from '../chains/chains.service.ts';
-import { lockGroupForMatching } from '../matching/matching.queries.ts';
-import { requestsById } from '../requests/requests.queries.ts';
+import { completeOfferTrade, lockGroups, reopenOfferMatch, requestsById, type GroupLock } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
 import {
   answerPendingOffer,
-  completeRequests,
-  declinePendingOffersOn,
   deleteOffer,
   finishedOffersOf,
   hideOffer,
@@ -31,7 +25,6 @@ import {
   insertOfferNotifications,
   isOfferParty,
   lockOffer,
-  recordTrade,
   logOfferActivity,
   markOfferNotificationsRead,
   offerHead,
@@ -39,7 +32,6 @@ import {
   PENDING_MESSAGE_ONCE_INDEX,
   PENDING_ONCE_INDEX,
   receivedPendingOffers,
-  reopenMatchOf,
   requestsForOffer,
   senderRequestOf,
   sentPendingOffers,
@@ -61,19 +53,13 @@ export async function offerItemsOf(em: EntityManager, rows: readonly OfferRow[])
 }
 
 /**
- * Takes the matching lock of the groups of an offer's requests, sorted, before any row is written.
- * Every writer of requests and matches (create, edit, delete, profile moves) takes it first, so an
- * answer or a cancel that completes requests or moves a match queues behind them instead of
- * locking rows in another order (a request delete cascades to matches and offers).
+ * Takes the matching lock of the groups of an offer's requests (the trading core's lock), before
+ * any row is written. Every writer of requests and matches (create, edit, delete, profile moves)
+ * takes it first, so an answer or a cancel that completes requests or moves a match queues behind
+ * them instead of locking rows in another order (a request delete cascades to matches and offers).
  */
-async function lockGroupsOf(
-  em: EntityManager,
-  head: { requestGroup: string | null; senderRequestGroup: string | null },
-): Promise<Set<string>> {
-  const groups = new Set([head.requestGroup, head.senderRequestGroup].filter((g): g is string => !!g));
-  for (const g of [...groups].sort()) await lockGroupForMatching(em, g);
-  return groups;
-}
+const lockGroupsOf = (em: EntityManager, head: { requestGroup: string | null; senderRequestGroup: string | null }): Promise<GroupLock> =>
+  lockGroups(em, [head.requestGroup, head.senderRequestGroup]);
 
 /**
  * Why the recipient cannot answer the offer as it is, if they cannot: its request is gone (deleted
@@ -132,33 +118,38 @@ export class OffersService {
       if (stored !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
       return stored;
     };
-    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
-      const earlier = await alreadySent(em, events);
-      if (earlier !== undefined) return { id: earlier, created: false };
-      const recipient = await userForOffer(em, body.toUserId);
-      if (!recipient) throw notFound(MSG.offerRecipientInvalid);
-      if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
-      const columns =
-        body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
-      let inserted: number | undefined;
-      try {
-        inserted = await insertOffer(em, columns, clientKey);
-      } catch (err) {
-        if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
-        // A message-only offer waits for its answer before the next (docs/decisions/0019: 200 at once mailed 200 times).
-        if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
-        throw err;
-      }
-      // The same key stored meanwhile by a concurrent retry (the insert waited for it).
-      if (inserted === undefined) return { id: (await alreadySent(em, events))!, created: false };
-      const id = inserted;
-      await insertOfferImages(em, id, images);
-      await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
-      await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
-      events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id });
-      return { id, created: true };
-    });
-    return { item: await this.loadOne(id), created };
+    const { id, created, item } = await this.deps.events.transaction(
+      this.em,
+      async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem }> => {
+        const earlier = await alreadySent(em, events);
+        if (earlier !== undefined) return { id: earlier, created: false };
+        const recipient = await userForOffer(em, body.toUserId);
+        if (!recipient) throw notFound(MSG.offerRecipientInvalid);
+        if (groupKeyOf(recipient) !== groupKey) throw invalid(MSG.offerRecipientNotInGroup, 'toUserId');
+        const columns =
+          body.requestId === undefined ? this.profileOffer(user, body, images) : await this.requestOffer(em, user, body, images);
+        let inserted: number | undefined;
+        try {
+          inserted = await insertOffer(em, columns, clientKey);
+        } catch (err) {
+          if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
+          // A message-only offer waits for its answer before the next (docs/decisions/0019: 200 at once mailed 200 times).
+          if (isUniqueViolation(err, PENDING_MESSAGE_ONCE_INDEX)) throw conflict(MSG.offerMessagePending);
+          throw err;
+        }
+        // The same key stored meanwhile by a concurrent retry (the insert waited for it).
+        if (inserted === undefined) return { id: (await alreadySent(em, events))!, created: false };
+        const id = inserted;
+        await insertOfferImages(em, id, images);
+        await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
+        await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
+        // Read inside the transaction: the answer and the notices share it, nothing reads it after the commit.
+        const item = await this.loadOne(id, em);
+        events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id, item });
+        return { id, created: true, item };
+      },
+    );
+    return { item: item ?? (await this.loadOne(id)), created };
   }
 
   /** From a crew profile: no request to check a pairing against, so no route, reserve period or screenshots. */
@@ -222,9 +213,9 @@ export class OffersService {
     if (refused) throw refused;
     // A message asking to trade names no trip: accepting it would report a trade that moved nothing.
     if (status === 'accepted' && isMessageOffer(head)) throw conflict(MSG.offerMessageNothingToAccept);
-    await this.deps.events.transaction(this.em, async (em, events) => {
+    return this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
-      const groups = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : new Set<string>();
+      const lock = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : undefined;
       // With the sender's bell entry and the activity log, in the same statement.
       const answered = await answerPendingOffer(em, id, user.id, status);
       if (!answered) {
@@ -232,70 +223,16 @@ export class OffersService {
         const now = await offerHead(em, id);
         throw now ? (whyNotAnswerable(now) ?? conflict(MSG.offerAlreadyAnswered)) : notFound(MSG.offerNotFound);
       }
-      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id });
-      if (status === 'accepted') await this.completeTrade(em, events, id, answered, groups);
+      // Locked above: an offer's requests only ever go (to null), so the head named any it names now.
+      if (status === 'accepted') await completeOfferTrade(lock!, events, id, answered);
       else if (answered.requestId !== null && answered.senderRequestId !== null) {
-        await this.reopenMatch(em, events, answered.requestId, answered.senderRequestId, [user.id, answered.fromUserId]);
+        await reopenOfferMatch(lock!, events, answered.requestId, answered.senderRequestId, [user.id, answered.fromUserId]);
       }
+      // As the answer left it, read inside the transaction: the answer and the notices share it.
+      const item = await this.loadOne(id, em);
+      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id, item });
+      return item;
     });
-    return this.loadOne(id);
-  }
-
-  /** The accepted offer's trade: requests completed, match approved, trades row, other offers declined. */
-  private async completeTrade(
-    em: EntityManager,
-    events: EventRecorder,
-    offerId: number,
-    offer: { fromUserId: number; requestId: number | null; senderRequestId: number | null },
-    lockedGroups: Set<string>,
-  ): Promise<void> {
-    const requests = await completeRequests(
-      em,
-      [offer.requestId, offer.senderRequestId].filter((r): r is number => r !== null),
-    );
-    // A profile change moved a request to another group since it was read: that group's matching waits too.
-    for (const r of requests) {
-      if (!lockedGroups.has(r.groupKey)) await lockGroupForMatching(em, r.groupKey);
-    }
-    // A chain either request was proposed in loses that trip.
-    await recheckChains(
-      em,
-      events,
-      await proposedChainsOf(
-        em,
-        requests.map((r) => r.id),
-      ),
-      dayOfGroup(requests[0]?.groupKey ?? ''),
-    );
-    const target = requests.find((r) => r.id === offer.requestId);
-    const senderRequest = requests.find((r) => r.id === offer.senderRequestId);
-    const matchId = await recordTrade(em, target?.id ?? null, senderRequest?.id ?? null);
-    const recorded: DomainEvent[] = requests.map((r) => ({
-      type: 'request.updated',
-      requestId: r.id,
-      userId: r.userId,
-      groupKey: r.groupKey,
-    }));
-    if (matchId !== null && target && senderRequest) {
-      recorded.push({ type: 'match.changed', matchId, status: 'approved', userIds: [target.userId, senderRequest.userId] });
-    }
-    if (requests.length) {
-      // With each sender's bell entry and an activity log, in the same statement.
-      const declined = await declinePendingOffersOn(
-        em,
-        requests.map((r) => r.id),
-        offerId,
-      );
-      for (const d of declined)
-        recorded.push({ type: 'offer.answered', offerId: d.id, status: 'declined', fromUserId: d.fromUserId, toUserId: d.toUserId });
-    }
-    events.record(...recorded);
-  }
-
-  /** The match an offer was sent on, trade_requested, is open again once the offer is declined or cancelled. */
-  private async reopenMatch(em: EntityManager, events: EventRecorder, requestId: number, senderRequestId: number, userIds: number[]) {
-    const matchId = await reopenMatchOf(em, requestId, senderRequestId);
-    if (matchId !== undefined) events.record({ type: 'match.changed', matchId, status: 'active', userIds });
   }
 
   /**
@@ -307,7 +244,10 @@ export class OffersService {
     if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
     return this.deps.events.transaction(this.em, async (em, events) => {
       // A cancel may reopen the match it was sent on: the groups' lock first, as for an answer.
-      if (head.status === 'pending' && head.fromUserId === user.id && head.senderRequestId !== null) await lockGroupsOf(em, head);
+      const lock =
+        head.status === 'pending' && head.fromUserId === user.id && head.senderRequestId !== null
+          ? await lockGroupsOf(em, head)
+          : undefined;
       const offer = await lockOffer(em, id);
       if (!offer) throw notFound(MSG.offerNotFound);
       if (offer.status === 'pending') {
@@ -316,7 +256,8 @@ export class OffersService {
         events.record({ type: 'offer.removed', offerId: id, userIds: [offer.fromUserId, offer.toUserId] });
         if (files.length) events.record({ type: 'files.released', filenames: files });
         if (offer.requestId !== null && offer.senderRequestId !== null) {
-          await this.reopenMatch(em, events, offer.requestId, offer.senderRequestId, [offer.fromUserId, offer.toUserId]);
+          // Locked above: an offer's requests only ever go (to null), so the head named them too.
+          await reopenOfferMatch(lock!, events, offer.requestId, offer.senderRequestId, [offer.fromUserId, offer.toUserId]);
         }
         return 'cancelled';
       }
@@ -341,8 +282,8 @@ export class OffersService {
     return { items: await offerItemsOf(this.em, page.items), next: page.next };
   }
 
-  private async loadOne(id: number): Promise<OfferItem> {
-    const [item] = await offerItemsOf(this.em, await offersByIds(this.em, [id]));
+  private async loadOne(id: number, em: EntityManager = this.em): Promise<OfferItem> {
+    const [item] = await offerItemsOf(em, await offersByIds(em, [id]));
     if (!item) throw notFound(MSG.offerNotFound);
     return item;
   }

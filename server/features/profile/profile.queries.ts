@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import { PAGE_SIZE } from '#protocol/paging.ts';
 import { kysely } from '../../db/kysely.ts';
-import { matchableColumns } from '../matching/matching.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
 
 export async function employeeNumberTaken(em: EntityManager, employeeNumber: string, exceptUserId: number): Promise<boolean> {
@@ -46,17 +45,6 @@ export async function requestGroupsOf(em: EntityManager, userId: number, except:
     .where('group_key', '<>', except)
     .execute();
   return rows.map((r) => r.group_key);
-}
-
-/** Moves a user's requests onto a group's board; the moved ones, as matching reads them. */
-export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey: string, aircraftType: string) {
-  return kysely(em)
-    .updateTable('requests')
-    .set({ group_key: groupKey, aircraft_type: aircraftType })
-    .where('user_id', '=', userId)
-    .where('group_key', '<>', groupKey)
-    .returning(matchableColumns)
-    .execute();
 }
 
 /**

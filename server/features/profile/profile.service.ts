@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ProfileView } from '#protocol/shapes.ts';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
@@ -7,8 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { ProfileShown } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
-import { lockGroupForMatching } from '../matching/matching.queries.ts';
-import { matchRequest } from '../matching/matching.service.ts';
+import { lockGroups, moveRequestsOfUser } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { fullName, type UserRecord } from '../users/user.presenter.ts';
 import { findUser } from '../users/users.queries.ts';
@@ -56,15 +54,10 @@ export class ProfileService {
         // refers to users rows, so the other order could deadlock), in one order (two moves between
         // the same groups in opposite directions would otherwise wait for each other).
         const leaving = toGroup ? await profile.requestGroupsOf(em, user.id, toGroup) : [];
-        if (toGroup && leaving.length) for (const group of [...leaving, toGroup].sort()) await lockGroupForMatching(em, group);
+        const lock = toGroup && leaving.length ? await lockGroups(em, [...leaving, toGroup]) : undefined;
         if (await profile.employeeNumberTaken(em, body.employeeNumber, user.id)) throw conflict(MSG.employeeNumberTaken, 'employeeNumber');
         const updated = await profile.updateProfile(em, user.id, body);
-        if (toGroup && leaving.length) {
-          for (const r of await profile.moveRequestsToGroup(em, user.id, toGroup, body.aircraftType)) {
-            // The request columns hold what the request schema let in.
-            await matchRequest(em, events, { ...r, type: r.type as RequestType, routeType: r.routeType as RouteType }, today);
-          }
-        }
+        if (toGroup && lock) await moveRequestsOfUser(lock, events, user.id, { groupKey: toGroup, aircraftType: body.aircraftType }, today);
         events.record({ type: 'profile.changed', userId: user.id, before: shownOf(user), after: shownOf(updated) });
         if (fromGroup !== toGroup) events.record({ type: 'user.groupMoved', userId: user.id, from: fromGroup, to: toGroup });
         return updated;

@@ -36,9 +36,11 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   const names = await namesOf(em, [...people, ...messages.map((m) => m.fromUserId)]);
   const name = (id: number) => names.get(id) ?? '';
   // An offer's notice says who gives what to whom, as the bell does: its trips are read once for all.
-  const offerIds = events.flatMap((e) => (e.type === 'offer.sent' || e.type === 'offer.answered' ? [e.offerId] : []));
+  // Offers sent or answered by their recipient come with their events; those an accept declined along with it are read.
+  const carried = events.flatMap((e) => ((e.type === 'offer.sent' || e.type === 'offer.answered') && e.item ? [e.item] : []));
+  const offerIds = events.flatMap((e) => ((e.type === 'offer.sent' || e.type === 'offer.answered') && !e.item ? [e.offerId] : []));
   const offers = new Map<number, OfferItem>(
-    offerIds.length ? (await offerItemsOf(em, await offersByIds(em, offerIds))).map((o) => [o.id, o]) : [],
+    [...carried, ...(offerIds.length ? await offerItemsOf(em, await offersByIds(em, offerIds)) : [])].map((o) => [o.id, o]),
   );
   const partiesOf = (e: { fromUserId: number; toUserId: number }) => ({ from: name(e.fromUserId), to: name(e.toUserId) });
   const notices = events.flatMap((e) => {
@@ -59,7 +61,7 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       }));
     }
     if (e.type === 'offer.sent' || e.type === 'offer.answered') {
-      // Cancelled before the push went out: nothing left to tell.
+      // Read after the commit and gone by then (cancelled): nothing left to tell.
       const offer = offers.get(e.offerId);
       if (!offer) return [];
       if (e.type === 'offer.sent')

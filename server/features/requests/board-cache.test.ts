@@ -10,7 +10,7 @@ import { connectSocket, nextEvent } from '../../test/socket-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { createBoardCache } from '../board/board-cache.ts';
-import { todayUtc } from '../matching/matching.rules.ts';
+import { todayUtc } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { inDays, requestBody, waitFor } from './requests.fixtures.ts';
 import { RequestsService } from './requests.service.ts';

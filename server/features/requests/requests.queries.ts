@@ -152,7 +152,7 @@ const storedColumns = [
 /**
  * The new request as stored (its id, status and times from RETURNING, so the create's answer needs
  * no second read), or undefined when the owner already stored one with this client key. Its group
- * key is an expression: matching's groupKeyOnceLocked, which takes the create's locks first.
+ * key is an expression: the trading core's create locks (GroupLock.forCreate), taken first.
  */
 export function insertRequest(
   em: EntityManager,

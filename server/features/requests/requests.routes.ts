@@ -10,7 +10,7 @@ import { queryValue, readDayCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import { sendPrepared } from '../board/prepared-response.ts';
-import { todayUtc } from '../matching/matching.rules.ts';
+import { todayUtc } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
 import { RequestsService } from './requests.service.ts';
 

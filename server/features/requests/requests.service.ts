@@ -9,14 +9,19 @@ import type { Deps } from '../../deps.ts';
 import { dayKeys, mapPage, pageFrom, type DayCursor, type Page } from '../../db/paging.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import { proposedChainsOf } from '../chains/chains.queries.ts';
-import { recheckChains } from '../chains/chains.service.ts';
-import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
-import { declinePendingOffersOnDeleted } from '../offers/offers.queries.ts';
-import { groupKeyOnceLocked, lockGroupForMatching } from '../matching/matching.queries.ts';
-import { allDatesOf, lastDateOf, type MatchableRequest } from '../matching/matching.rules.ts';
+import {
+  allDatesOf,
+  declineOffersOnDeletedRequest,
+  GroupLock,
+  lastDateOf,
+  lockGroups,
+  matchPartnersOfRequest,
+  matchRequest,
+  proposedChainsOf,
+  recheckChains,
+  type MatchableRequest,
+} from '../trading/trading-core.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
-import { matchRequest } from '../matching/matching.service.ts';
 import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
@@ -137,8 +142,12 @@ export class RequestsService {
         return { id };
       }
       // One statement: the create's matching locks (its dates', the group's shared), then the row.
-      const locked = groupKeyOnceLocked(groupKey, { own: columns.all_dates, desired: columns.desired_dates ?? [] });
-      const saved = await insertRequest(em, user.id, columns, locked, clientKey);
+      const { inserted: saved, lock } = await GroupLock.forCreate(
+        em,
+        groupKey,
+        { own: columns.all_dates, desired: columns.desired_dates ?? [] },
+        (locked) => insertRequest(em, user.id, columns, locked, clientKey),
+      );
       if (saved === undefined) {
         const stored = await storedBefore();
         if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
@@ -147,7 +156,7 @@ export class RequestsService {
       // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
       const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
       events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });
-      await matchRequest(em, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
+      await matchRequest(lock, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
       return { id: saved.id, item };
     });
     return stored.item ? { item: stored.item, created: true } : { item: await this.loadOne(stored.id), created: false };
@@ -161,7 +170,7 @@ export class RequestsService {
     return this.deps.events.transaction(this.em, async (em, events) => {
       // The owner's lock before the group's, as a create takes them: new dates can put a past request back on the board.
       await lockAccount(em, 'requests', user.id);
-      await lockGroupForMatching(em, groupKey);
+      const lock = await lockGroups(em, [groupKey]);
       const saved = await updateOwnRequest(em, id, user.id, columns);
       if (!saved) throw notFound(MSG.requestNotFound);
       if (
@@ -177,7 +186,7 @@ export class RequestsService {
       // Read inside the transaction: the answer, the boards held in memory and the fan-out share it.
       const item = await this.loadOne(id, em);
       events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey, item });
-      await matchRequest(em, events, matchableOf(id, user.id, saved.status, body, columns), today);
+      await matchRequest(lock, events, matchableOf(id, user.id, saved.status, body, columns), today);
       return item;
     });
   }
@@ -195,18 +204,18 @@ export class RequestsService {
     await this.deps.events.transaction(this.em, async (em, events) => {
       const before = await ownRequestGroup(em, id, user.id);
       if (before === undefined) throw notFound(MSG.requestNotFound);
-      await lockGroupForMatching(em, before);
+      const lock = await lockGroups(em, [before]);
       const groupKey = await ownRequestGroup(em, id, user.id, true);
       if (groupKey === undefined) throw notFound(MSG.requestNotFound);
       // A profile change moved the request to another group meanwhile: that group's matching waits too.
-      if (groupKey !== before) await lockGroupForMatching(em, groupKey);
+      await lock.extend(groupKey);
       const files = await tripImageNames(em, id);
       const partners = await matchPartnersOfRequest(em, user.id, id);
       const chains = await proposedChainsOf(em, [id]);
-      const declined = await declinePendingOffersOnDeleted(em, id);
+      const declined = await declineOffersOnDeletedRequest(lock, id);
       await deleteRequest(em, id);
       // Its chains lose a member's trip: cancelled, and their members told.
-      await recheckChains(em, events, chains, dayOfGroup(groupKey));
+      await recheckChains(lock, events, chains, dayOfGroup(groupKey));
       events.record(
         { type: 'request.deleted', requestId: id, userId: user.id, groupKey },
         ...partners.map((m) => ({
@@ -215,13 +224,7 @@ export class RequestsService {
           status: 'deleted' as const,
           userIds: [user.id, m.otherUserId],
         })),
-        ...declined.map((d) => ({
-          type: 'offer.answered' as const,
-          offerId: d.id,
-          status: 'declined' as const,
-          fromUserId: d.fromUserId,
-          toUserId: d.toUserId,
-        })),
+        ...declined,
       );
       if (files.length) events.record({ type: 'files.released', filenames: files });
     });

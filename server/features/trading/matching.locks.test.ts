@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { lockDatesForMatching } from './matching.queries.ts';
+import { lockDatesForMatching } from './group-lock.ts';
 
 let app: TestApp;
 let other: pg.Client;

@@ -3,11 +3,19 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
 import { presentUserSummary } from '../users/user.presenter.ts';
-import type { ChainMemberRow, ChainRow } from './chains.queries.ts';
+import type { ChainMemberRow } from './chain-rings.queries.ts';
+
+/** A chain's own columns, as the lists and chainMembers read them. */
+export interface ChainHead {
+  id: number;
+  status: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
 
 /** Chains as the client sees them: members in cycle order, each with their request (null once deleted). */
 export function presentChains(
-  chains: readonly ChainRow[],
+  chains: readonly ChainHead[],
   members: readonly ChainMemberRow[],
   requests: ReadonlyMap<number, RequestItemRow>,
 ): ChainItem[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastDateOf, type MatchableRequest } from '../matching/matching.rules.ts';
-import { cycleKey, giverOf, isCycle } from './chains.rules.ts';
+import { lastDateOf, type MatchableRequest } from './matching.rules.ts';
+import { cycleKey, giverOf, isCycle } from './chain.rules.ts';
 
 const TODAY = '2026-06-10';
 let nextId = 1;

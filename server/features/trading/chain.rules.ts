@@ -1,6 +1,6 @@
-// The three-way chain rules as pure functions (docs/decisions/0014). findCycles in chains.queries.ts
+// The three-way chain rules as pure functions (docs/decisions/0014). findCycles in chain-rings.queries.ts
 // is the indexed SQL form of `isCycle`; the chain is re-checked with it whenever it is decided.
-import { isCurrent, meets, type MatchableRequest } from '../matching/matching.rules.ts';
+import { isCurrent, meets, type MatchableRequest } from './matching.rules.ts';
 
 /** Members per chain: a pairwise swap is a match; four or more crew in a ring is beyond what the search tries. */
 export const CHAIN_SIZE = 3;

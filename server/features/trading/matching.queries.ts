@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { kysely } from '../../db/kysely.ts';
+import { counterpartType, type MatchableRequest } from './matching.rules.ts';
+
+/** The columns of a request that matching and the chain rules read (MatchableRequest). */
+export const matchableColumns = [
+  'id',
+  'user_id as userId',
+  'group_key as groupKey',
+  'type',
+  'route_type as routeType',
+  'status',
+  'all_dates as allDates',
+  'desired_dates as desiredDates',
+  'last_date as lastDate',
+] as const;
+
+/** A match inserted by matchPartners, with the owner of the partner request. */
+export interface InsertedMatch {
+  id: number;
+  requestId: number;
+  matchedRequestId: number;
+  createdAt: string;
+  otherUserId: number;
+}
+
+/**
+ * Finds the partners of `r`, inserts one match per new pair and logs match_created for both users,
+ * in one statement (one round trip inside the group's lock).
+ *
+ * Hand-written because the builder cannot say it: data-modifying CTEs that read each other's
+ * RETURNING rows, and a lateral VALUES list. Every value is bound (arrays as one text[] parameter).
+ *
+ * The partners are indexed look-ups: requests_match_index narrows to the group's current requests
+ * of the counterpart type; the date overlaps are checked on those rows only (a GIN index here would
+ * scan every group's requests on a date, docs/decisions/0001). The predicate is the SQL form of
+ * isMatch() in matching.rules.ts. A pair that already matched is skipped by the unique index (lower
+ * request id first), so re-runs after an edit, or racing transactions, never create a second row.
+ */
+export async function insertMatches(em: EntityManager, r: MatchableRequest, today: string): Promise<InsertedMatch[]> {
+  const datesMeet =
+    r.type === 'trade'
+      ? sql`c.all_dates && ${r.desiredDates}::text[] and c.desired_dates && ${r.allDates}::text[]`
+      : sql`c.all_dates && ${r.allDates}::text[]`;
+  const { rows } = await sql<InsertedMatch>`
+    with candidates as (
+      select c.id, c.user_id from requests c
+      where c.group_key = ${r.groupKey} and c.type = ${counterpartType(r.type)} and c.status = 'active'
+        and c.last_date >= ${today}::date and c.route_type = ${r.routeType} and c.user_id <> ${r.userId} and ${datesMeet}
+    ),
+    inserted as (
+      insert into matches (request_id, matched_request_id)
+      select least(c.id, ${r.id}::int), greatest(c.id, ${r.id}::int) from candidates c
+      on conflict (request_id, matched_request_id) do nothing
+      returning id, request_id, matched_request_id, created_at
+    ),
+    found as (
+      select i.id, i.request_id, i.matched_request_id, i.created_at, c.user_id as other_user_id
+      from inserted i join candidates c on c.id in (i.request_id, i.matched_request_id)
+    ),
+    logged as (
+      insert into user_activity_logs (user_id, activity_type, target_user_id, reference_id, reference_type)
+      select x.user_id, 'match_created', x.target_id, f.id, 'match'
+      from found f cross join lateral (values (${r.userId}::int, f.other_user_id), (f.other_user_id, ${r.userId}::int)) as x(user_id, target_id)
+    )
+    select id, request_id as "requestId", matched_request_id as "matchedRequestId", created_at as "createdAt",
+           other_user_id as "otherUserId"
+    from found order by id`.execute(kysely(em));
+  return rows;
+}

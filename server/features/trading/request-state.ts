@@ -1,0 +1,132 @@
+import type { RequestType, RouteType } from '#protocol/enums.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import type { EventRecorder } from '../../events/event-bus.ts';
+import { dayOfGroup } from '../users/crew-day.ts';
+import { endChain, insertChainTrades, proposedChainsOf } from './chain-rings.queries.ts';
+import { recheckChains } from './chain-rings.ts';
+import type { GroupLock } from './group-lock.ts';
+import { matchRequest } from './matching.service.ts';
+import {
+  completeRequests,
+  declinePendingOffersForChain,
+  declinePendingOffersOn,
+  declinePendingOffersOnDeleted,
+  deleteOrphanTrades,
+  moveRequestsToGroup,
+  recordTrade,
+  reopenMatchOf,
+} from './request-state.queries.ts';
+
+/** What an offer's accept declined along with it, for the live notices. */
+const declinedEvents = (declined: readonly { id: number; fromUserId: number; toUserId: number }[]): DomainEvent[] =>
+  declined.map((d) => ({ type: 'offer.answered', offerId: d.id, status: 'declined', fromUserId: d.fromUserId, toUserId: d.toUserId }));
+
+/**
+ * The trade of an accepted offer: its requests completed, their match approved, one trades row,
+ * a chain either was proposed in cancelled, and every other pending offer on them declined.
+ */
+export async function completeOfferTrade(
+  lock: GroupLock,
+  events: EventRecorder,
+  offerId: number,
+  offer: { requestId: number | null; senderRequestId: number | null },
+): Promise<void> {
+  const { em } = lock;
+  const requests = await completeRequests(
+    em,
+    [offer.requestId, offer.senderRequestId].filter((r): r is number => r !== null),
+  );
+  // A profile change moved a request to another group since it was read: that group's matching waits too.
+  for (const r of requests) await lock.extend(r.groupKey);
+  // A chain either request was proposed in loses that trip.
+  await recheckChains(
+    lock,
+    events,
+    await proposedChainsOf(
+      em,
+      requests.map((r) => r.id),
+    ),
+    dayOfGroup(requests[0]?.groupKey ?? ''),
+  );
+  const target = requests.find((r) => r.id === offer.requestId);
+  const senderRequest = requests.find((r) => r.id === offer.senderRequestId);
+  const matchId = await recordTrade(em, target?.id ?? null, senderRequest?.id ?? null);
+  const recorded: DomainEvent[] = requests.map((r) => ({
+    type: 'request.updated',
+    requestId: r.id,
+    userId: r.userId,
+    groupKey: r.groupKey,
+  }));
+  if (matchId !== null && target && senderRequest) {
+    recorded.push({ type: 'match.changed', matchId, status: 'approved', userIds: [target.userId, senderRequest.userId] });
+  }
+  if (requests.length) {
+    // With each sender's bell entry and an activity log, in the same statement.
+    const declined = await declinePendingOffersOn(
+      em,
+      requests.map((r) => r.id),
+      offerId,
+    );
+    recorded.push(...declinedEvents(declined));
+  }
+  events.record(...recorded);
+}
+
+/** The match an offer was sent on, trade_requested, is open again once the offer is declined or cancelled. */
+export async function reopenOfferMatch(
+  lock: GroupLock,
+  events: EventRecorder,
+  requestId: number,
+  senderRequestId: number,
+  userIds: number[],
+): Promise<void> {
+  const matchId = await reopenMatchOf(lock.em, requestId, senderRequestId);
+  if (matchId !== undefined) events.record({ type: 'match.changed', matchId, status: 'active', userIds });
+}
+
+/** All three accepted: the chain completed, its requests completed, one trades row per hand-over, other offers on them declined. */
+export async function completeChain(lock: GroupLock, events: EventRecorder, chainId: number, requestIds: readonly number[]): Promise<void> {
+  const { em } = lock;
+  await endChain(em, chainId, 'completed');
+  const completed = await completeRequests(em, requestIds);
+  await insertChainTrades(em, chainId, requestIds);
+  const declined = await declinePendingOffersForChain(em, requestIds, chainId);
+  events.record(
+    ...completed.map((r) => ({ type: 'request.updated' as const, requestId: r.id, userId: r.userId, groupKey: r.groupKey })),
+    // Their active requests went down: no request event says so to the badges.
+    { type: 'badges.stale', userIds: completed.map((r) => r.userId) },
+    ...declinedEvents(declined),
+  );
+}
+
+/** Ends a proposed chain (declined or cancelled); false when it had ended already. */
+export const endProposedChain = (lock: GroupLock, chainId: number, status: 'declined' | 'cancelled') => endChain(lock.em, chainId, status);
+
+/**
+ * The pending offers on a request its owner is deleting, declined in the deleting transaction: an
+ * offer left pending on a request that is gone could still be accepted. Their live notices' events,
+ * for the caller to record after its own.
+ */
+export async function declineOffersOnDeletedRequest(lock: GroupLock, requestId: number): Promise<DomainEvent[]> {
+  return declinedEvents(await declinePendingOffersOnDeleted(lock.em, requestId));
+}
+
+/**
+ * A user's requests follow them to `groupKey` (a profile change), each matched there as an edit
+ * would match it. Under the locks of the groups they leave and the one they join.
+ */
+export async function moveRequestsOfUser(
+  lock: GroupLock,
+  events: EventRecorder,
+  userId: number,
+  to: { groupKey: string; aircraftType: string },
+  today: string,
+): Promise<void> {
+  for (const r of await moveRequestsToGroup(lock.em, userId, to.groupKey, to.aircraftType)) {
+    // The request columns hold what the request schema let in.
+    await matchRequest(lock, events, { ...r, type: r.type as RequestType, routeType: r.routeType as RouteType }, today);
+  }
+}
+
+/** Trades whose both requests went with a deleted account are deleted with it. */
+export const dropOrphanTrades = (lock: GroupLock): Promise<void> => deleteOrphanTrades(lock.em);

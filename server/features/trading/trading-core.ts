@@ -1,0 +1,38 @@
+// The trading core's public API (docs/decisions/0027): the one module that changes a request's
+// state (completed, declined offers on it, trades, matches, chains) and takes a group's matching
+// lock. Requests, offers, chains, admin deletion and profile moves call it, and import nothing else
+// of one another's internals. Its writes ask for a GroupLock, which only taking the group's lock
+// hands out, and taking it after a row lock is refused: one lock order, groups first, then rows.
+
+export { GroupLock, LockOrderError } from './group-lock.ts';
+export { matchRequest } from './matching.service.ts';
+export { recheckChains, recordChainsChanged, ringOf } from './chain-rings.ts';
+export { chainItemsById, chainItemsOf } from './chain-items.ts';
+export {
+  completeChain,
+  completeOfferTrade,
+  declineOffersOnDeletedRequest,
+  dropOrphanTrades,
+  endProposedChain,
+  moveRequestsOfUser,
+  reopenOfferMatch,
+} from './request-state.ts';
+export { chainMembers, matchableRequests, proposedChainsOf, proposedChainsOfUser, type ChainMemberRow } from './chain-rings.queries.ts';
+export { cycleKey, giverOf, isCycle } from './chain.rules.ts';
+export { matchableColumns } from './matching.queries.ts';
+export { allDatesOf, isCurrent, lastDateOf, orderedPair, todayUtc, type MatchableRequest } from './matching.rules.ts';
+// Reads of requests and match records that offers and chains present with their own items.
+export { presentRequest } from '../requests/requests.presenter.ts';
+export { requestsById, type RequestItemRow } from '../requests/requests.queries.ts';
+export { matchPartnersOfRequest, matchSides } from '../matches/matches.queries.ts';
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { GroupLock } from './group-lock.ts';
+
+/**
+ * The matching lock of each named group (nulls skipped), sorted, exclusively: the first thing a
+ * write that edits, removes, completes or moves a group's requests does in its transaction. A
+ * create takes the finer GroupLock.forCreate instead (docs/decisions/0015, 0017).
+ */
+export const lockGroups = (em: EntityManager, groupKeys: Iterable<string | null | undefined>): Promise<GroupLock> =>
+  GroupLock.take(em, groupKeys);
