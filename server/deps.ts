@@ -1,5 +1,6 @@
 import type { SessionAccess } from './features/auth/session-access.ts';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CacheRegistry } from './caches/cache-registry.ts';
 import type { Config } from './config.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { BoardCache } from './features/board/board-cache.ts';
@@ -27,6 +28,8 @@ export interface Deps {
   hasher: PasswordHasher;
   publisher: Publisher;
   io: IoServer;
+  /** The per-instance caches' peer channels, reconnect hooks and staleness (caches/cache-registry.ts). */
+  caches: CacheRegistry;
   sessionCache: SessionCache;
   sessions: SessionAccess;
   /** Each group's tradeboard as sent (features/board/board-cache.ts). */

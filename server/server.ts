@@ -2,13 +2,15 @@ import { Redis, type RedisOptions } from 'ioredis';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { CacheRegistry } from './caches/cache-registry.ts';
+import { staleness } from './caches/staleness.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { DatabaseTimeouts } from './db/mikro-orm.config.ts';
 import type { Deps } from './deps.ts';
 import { createPasswordHasher } from './features/auth/password.ts';
 import { createSessionAccess } from './features/auth/session-access.ts';
-import { SessionCache } from './features/auth/session-cache.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
 import { liveSessionIds } from './features/auth/sessions.queries.ts';
 import { EventBus } from './events/event-bus.ts';
@@ -93,21 +95,17 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         limits: redisClient(config.redisUrl, log, 'limits', { enableOfflineQueue: false }),
       }
     : undefined;
-  const sessionCache = new SessionCache();
+  // The per-instance caches: their changes cross to the other instances over the Redis adapter,
+  // and the Redis connections tell when that peer channel goes and comes back.
+  const caches = new CacheRegistry(redis ? [redis.pub, redis.sub] : []);
+  const sessionCache = createSessionCache(caches);
   const sessions = createSessionAccess(db.orm, sessionCache, config);
-  const io = createSocketServer({ config, log, sessions, redis, sessionCache });
+  const io = createSocketServer({ config, log, sessions, redis, caches });
   const mailer = createMailer(config, db.orm, log);
-  // Each group's tradeboard as sent; changes reach the other instances' copies over the Redis adapter.
-  const boardCache = createBoardCache(redis ? io : undefined);
-  // Who has push devices, kept on each instance; its additions cross over the Redis adapter too.
-  const pushDevices = await createPushDevices(db.orm, redis ? io : undefined, log);
-  // Invalidations sent while Redis was away are lost: after a reconnect, every board is rebuilt, every
-  // session and the list of push devices read again.
-  redis?.sub.on('ready', () => {
-    boardCache.clearAll();
-    sessionCache.clear();
-    pushDevices.reloadNow();
-  });
+  // Each group's tradeboard as sent.
+  const boardCache = createBoardCache(caches);
+  // Who has push devices, kept on each instance.
+  const pushDevices = await createPushDevices(db.orm, caches, log);
   const rosterFeeds = {
     fetch: createRosterFetch({ ...config.roster, lookup: options.rosterLookup }),
     secret: createUrlSecret(db.orm),
@@ -123,6 +121,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     hasher: createPasswordHasher(config.argon2),
     publisher: createPublisher(io),
     io,
+    caches,
     sessionCache,
     sessions,
     boardCache,
@@ -149,7 +148,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const port = (http.server.address() as AddressInfo).port;
   const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
-  const stopSweep = startSessionSweep(io, (sids) => liveSessionIds(db.orm.em.fork(), sids), log, options.sessionSweepMs ?? 60_000);
+  const stopSweep = startSessionSweep(
+    io,
+    (sids) => liveSessionIds(db.orm.em.fork(), sids),
+    log,
+    options.sessionSweepMs ?? staleness.socketSessions.maxStaleMs,
+    caches,
+  );
   // Files a crash or a failed write left without a row: now, then hourly (server/storage/upload-sweeper.ts).
   const stopSweeper = startUploadSweeper({ orm: db.orm, config, log });
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import type { CacheRegistry } from '../caches/cache-registry.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { IoServer } from './publisher.ts';
 
@@ -40,24 +41,23 @@ function catchFailures(client: Redis, commands: string[], log: Logger): void {
  * This instance closes its sockets' connections (not a server disconnect, so clients reconnect by
  * themselves, and the web client refetches on reconnect): every screen catches up.
  */
-function reconnectSocketsAfterOutage(io: IoServer, sub: Redis, log: Logger): void {
-  let lost = false;
-  sub.on('close', () => (lost = true));
-  sub.on('ready', () => {
-    if (!lost) return;
-    lost = false;
-    const sockets = [...io.of('/').sockets.values()];
-    log.warn({ sockets: sockets.length }, 'redis is back; reconnecting local sockets so clients catch up');
-    // A millisecond per socket, at most MAX_CATCH_UP_SPREAD_MS in all.
-    const spread = Math.min(MAX_CATCH_UP_SPREAD_MS, sockets.length);
-    for (const socket of sockets) setTimeout(() => socket.conn.close(), Math.random() * spread).unref();
+function reconnectSocketsAfterOutage(io: IoServer, caches: CacheRegistry, log: Logger): void {
+  caches.register('screens', {
+    peersBack: (afterOutage) => {
+      if (!afterOutage) return;
+      const sockets = [...io.of('/').sockets.values()];
+      log.warn({ sockets: sockets.length }, 'redis is back; reconnecting local sockets so clients catch up');
+      // A millisecond per socket, at most MAX_CATCH_UP_SPREAD_MS in all.
+      const spread = Math.min(MAX_CATCH_UP_SPREAD_MS, sockets.length);
+      for (const socket of sockets) setTimeout(() => socket.conn.close(), Math.random() * spread).unref();
+    },
   });
 }
 
 /** Socket.IO across instances: events travel over Redis pub/sub, and survive its outages. */
-export function useRedisAdapter(io: IoServer, clients: { pub: Redis; sub: Redis }, log: Logger): void {
+export function useRedisAdapter(io: IoServer, clients: { pub: Redis; sub: Redis }, log: Logger, caches: CacheRegistry): void {
   catchFailures(clients.pub, ['publish'], log);
   catchFailures(clients.sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], log);
   io.adapter(createAdapter(clients.pub, clients.sub));
-  reconnectSocketsAfterOutage(io, clients.sub, log);
+  reconnectSocketsAfterOutage(io, caches, log);
 }

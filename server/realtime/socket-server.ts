@@ -1,11 +1,11 @@
 import { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
+import type { CacheRegistry } from '../caches/cache-registry.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import { originMatches, ownOrigin } from '../http/origin-check.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { SessionAccess } from '../features/auth/session-access.ts';
-import type { SessionCache } from '../features/auth/session-cache.ts';
 import type { IoServer } from './publisher.ts';
 import { rooms } from './rooms.ts';
 import { useRedisAdapter } from './redis-adapter.ts';
@@ -15,7 +15,8 @@ export interface SocketDeps {
   log: Logger;
   sessions: SessionAccess;
   redis?: { pub: Redis; sub: Redis };
-  sessionCache: SessionCache;
+  /** The per-instance caches: their peer channels travel over this server once the Redis adapter is set. */
+  caches: CacheRegistry;
 }
 
 /**
@@ -35,13 +36,11 @@ export function createSocketServer(deps: SocketDeps): IoServer {
       callback(ok ? null : 'origin refused', ok);
     },
   });
-  if (deps.redis) useRedisAdapter(io, deps.redis, deps.log);
-  // Session invalidations travel to the other instances over the Redis adapter; one instance needs none.
-  if (deps.redis) deps.sessionCache.connect((kind, value) => io.serverSideEmit('session:invalidate', kind, value));
-  io.on('session:invalidate', (kind: 'sid' | 'user', value: string | number) => {
-    if (kind === 'sid') deps.sessionCache.invalidateSid(String(value), true);
-    else deps.sessionCache.invalidateUser(Number(value), true);
-  });
+  if (deps.redis) {
+    useRedisAdapter(io, deps.redis, deps.log, deps.caches);
+    // The caches' invalidations travel to the other instances over the adapter; one instance needs none.
+    deps.caches.attach(io);
+  }
 
   /** Resolves to the refusal to hand the client, or nothing when the socket is admitted. */
   const admit = async (socket: Parameters<Parameters<IoServer['use']>[0]>[0]): Promise<Error | undefined> => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '#protocol/shapes.ts';
 import type { IoServer } from './publisher.ts';
 import { rooms } from './rooms.ts';
+import { peerChannels } from '../caches/peer-channels.ts';
 import { createUserFeed } from './user-feed.ts';
 
 let io: IoServer;
@@ -54,8 +55,8 @@ describe('createUserFeed', () => {
     let version = 0;
     const feed = createUserFeed({
       io,
-      bus: undefined,
-      channel: 'test:stale',
+      caches: undefined,
+      channel: peerChannels.badges,
       event: 'badges',
       log: { warn: () => undefined },
       async load(userIds) {
@@ -88,8 +89,8 @@ describe('createUserFeed', () => {
     let fail = true;
     const feed = createUserFeed({
       io,
-      bus: undefined,
-      channel: 'test:failing',
+      caches: undefined,
+      channel: peerChannels.badges,
       event: 'badges',
       log: { warn: (o: unknown) => warnings.push(o) },
       async load(userIds) {

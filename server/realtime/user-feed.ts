@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '#protocol/events.ts';
-import type { PeerBus } from '../lib/peer-invalidation.ts';
-import { peerInvalidation } from '../lib/peer-invalidation.ts';
+import type { CacheRegistry } from '../caches/cache-registry.ts';
+import type { PeerChannel } from '../caches/peer-channels.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { IoServer } from './publisher.ts';
 import { rooms } from './rooms.ts';
@@ -10,10 +10,10 @@ type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 export interface UserFeedOptions<E extends EventName> {
   io: IoServer;
-  /** The other instances (the Socket.IO server with the Redis adapter); none for one instance. */
-  bus: PeerBus | undefined;
+  /** The other instances are told through this (caches/cache-registry.ts); none in unit tests. */
+  caches: CacheRegistry | undefined;
   /** The server-side channel between instances, and the event the users' sockets get. */
-  channel: string;
+  channel: PeerChannel;
   event: E;
   /** Fresh state for these users, one query for all of them (only users with a socket here). */
   load(userIds: readonly number[]): Promise<ReadonlyMap<number, Payload<E>>>;
@@ -71,7 +71,8 @@ export function createUserFeed<E extends EventName>(o: UserFeedOptions<E>): User
     return next.sent;
   };
 
-  const tellPeers = peerInvalidation(o.bus, o.channel, (key) => void refreshHere(key.split(',').map(Number).filter(Number.isInteger)));
+  const onPeer = (key: string) => void refreshHere(key.split(',').map(Number).filter(Number.isInteger));
+  const tellPeers = o.caches ? o.caches.channel(o.channel, onPeer) : () => undefined;
   return (userIds) => {
     if (userIds.length === 0) return Promise.resolve();
     tellPeers(userIds.join(','));

@@ -1,20 +1,23 @@
+import type { CacheRegistry } from '../../caches/cache-registry.ts';
+import { peerChannels } from '../../caches/peer-channels.ts';
+import { staleness } from '../../caches/staleness.ts';
 import type { LoadedSession } from './session.store.ts';
 
 /**
- * How long a session read may be served from memory. Every change (sign-out, password reset,
- * deletion, profile) invalidates explicitly, here and on every instance, and a Redis reconnect
- * clears everything (server.ts), so this only bounds what a lost invalidation can cost while Redis
- * is away; the boards' safety net is the same 30 s. Crew act every few seconds to a minute: at 5 s
- * most of their calls read the session from PostgreSQL, and those reads set the routes' tail.
+ * How long a session read may be served from memory (caches/staleness.ts). Every change (sign-out,
+ * password reset, deletion, profile) invalidates explicitly, here and on every instance; while the
+ * peers are away nothing is served from memory, and their return clears everything.
  */
-const TTL_MS = 30_000;
+const TTL_MS = staleness.sessions.maxStaleMs;
 const MAX_ENTRIES = 20_000;
 
-type Broadcast = (kind: 'sid' | 'user', value: string | number) => void;
+type Broadcast = (kind: 'sid' | 'user', value: string) => void;
 
 export interface SessionCacheOptions {
   /** Milliseconds since the epoch (Date.now by default), for the TTL and the session's own expiry. */
   now?: () => number;
+  /** Whether memory may answer now (not while the peer channel is down); always by default. */
+  mayServe?: () => boolean;
 }
 
 /**
@@ -26,9 +29,11 @@ export class SessionCache {
   private readonly entries = new Map<string, { session: LoadedSession; until: number }>();
   private broadcast: Broadcast = () => undefined;
   private readonly now: () => number;
+  private readonly mayServe: () => boolean;
 
   constructor(options: SessionCacheOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.mayServe = options.mayServe ?? (() => true);
   }
 
   connect(broadcast: Broadcast): void {
@@ -40,6 +45,7 @@ export class SessionCache {
   }
 
   get(sid: string): LoadedSession | undefined {
+    if (!this.mayServe()) return undefined;
     const hit = this.entries.get(sid);
     if (!hit) return undefined;
     if (this.now() >= hit.until) {
@@ -51,6 +57,7 @@ export class SessionCache {
 
   /** `expiresAt` (ms): the session's own end, which the cache never serves past. */
   set(session: LoadedSession, expiresAt = Infinity): void {
+    if (!this.mayServe()) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Map keeps insertion order: the first key is the oldest entry.
       this.entries.delete(this.entries.keys().next().value!);
@@ -65,11 +72,25 @@ export class SessionCache {
 
   invalidateUser(userId: number, fromPeer = false): void {
     for (const [sid, { session }] of this.entries) if (session.user.id === userId) this.entries.delete(sid);
-    if (!fromPeer) this.broadcast('user', userId);
+    if (!fromPeer) this.broadcast('user', String(userId));
   }
 
   /** Everything, here only: for when invalidations may have been lost (Redis reconnected after an outage). */
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** The app's session cache, joined to the other instances' through the registry. */
+export function createSessionCache(caches: CacheRegistry): SessionCache {
+  const cache = new SessionCache({ mayServe: () => caches.mayServeFromMemory('sessions') });
+  cache.connect(
+    caches.channel(peerChannels.session, (kind, value) => {
+      if (kind === 'sid') cache.invalidateSid(String(value), true);
+      else cache.invalidateUser(Number(value), true);
+    }),
+  );
+  // Entries held when the peers went away may have missed an invalidation since; those of the outage are not held.
+  caches.register('sessions', { peersLost: () => cache.clear(), peersBack: () => cache.clear() });
+  return cache;
 }

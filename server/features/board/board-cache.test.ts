@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
+import { CacheRegistry, type PeerBus } from '../../caches/cache-registry.ts';
+import { peerChannels } from '../../caches/peer-channels.ts';
 import fc from 'fast-check';
 import { decodeCursor, dayIdCursor } from '#protocol/paging.ts';
 import { HeldBoard, type BoardItem, type BoardWindow, type PreparedBoard } from './board-body.ts';
@@ -517,8 +518,8 @@ describe('invalidation across instances', () => {
 
   it('an invalidation on one instance drops the board on the other, and a peer’s does not echo back', async () => {
     const [busOne, busTwo] = joinedBuses();
-    const one = createBoardCache(busOne);
-    const two = createBoardCache(busTwo);
+    const one = createBoardCache(new CacheRegistry([], busOne));
+    const two = createBoardCache(new CacheRegistry([], busTwo));
     const { build, calls } = counting();
     await one.get('g', build);
     await two.get('g', build);
@@ -533,8 +534,8 @@ describe('invalidation across instances', () => {
 
   it('a patch on one instance applies on the other without a read, to the same bytes and ETag', async () => {
     const [busOne, busTwo] = joinedBuses();
-    const one = createBoardCache(busOne);
-    const two = createBoardCache(busTwo);
+    const one = createBoardCache(new CacheRegistry([], busOne));
+    const two = createBoardCache(new CacheRegistry([], busTwo));
     const { build, calls } = counting({ items: [item(1), item(2, { date: '2031-03-25' })] });
     await one.get('g', build);
     await two.get('g', build);
@@ -548,17 +549,17 @@ describe('invalidation across instances', () => {
 
   it('a patch that cannot be read drops every board rather than keep one that may be stale', async () => {
     const [busOne, busTwo] = joinedBuses();
-    createBoardCache(busOne);
-    const two = createBoardCache(busTwo);
+    createBoardCache(new CacheRegistry([], busOne));
+    const two = createBoardCache(new CacheRegistry([], busTwo));
     const { build } = counting();
     await two.get('g', build);
     await two.get('other', build);
-    expect(() => busOne.serverSideEmit('board:patch', '{not json')).not.toThrow();
+    expect(() => busOne.serverSideEmit(peerChannels.boardPatch, '{not json')).not.toThrow();
     expect(two.size).toBe(0);
   });
 
   it('without a bus (one instance, no Redis) invalidation stays local and does not throw', () => {
-    const tell = peerInvalidation(undefined, 'board:invalidate', () => undefined);
+    const tell = new CacheRegistry().channel(peerChannels.boardInvalidate, () => undefined);
     expect(() => tell('g')).not.toThrow();
   });
 });

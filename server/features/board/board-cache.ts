@@ -1,5 +1,7 @@
 import { PAGE_SIZE } from '#protocol/paging.ts';
-import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
+import { CacheRegistry } from '../../caches/cache-registry.ts';
+import { peerChannels } from '../../caches/peer-channels.ts';
+import { staleness } from '../../caches/staleness.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import { HeldBoard, type BoardItem, type BoardPatch, type BoardWindow, type PreparedBoard } from './board-body.ts';
 
@@ -80,7 +82,7 @@ export class BoardCache {
     // is some 270 of them, and the count bound comes first for smaller groups.
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.maxEntries = options.maxEntries ?? 2_000;
-    this.maxAgeMs = options.maxAgeMs ?? 30_000;
+    this.maxAgeMs = options.maxAgeMs ?? staleness.boards.maxStaleMs;
     this.now = options.now ?? (() => new Date());
     this.elapsedMs = options.elapsedMs ?? (() => performance.now());
     this.window = options.window ?? { pageSize: PAGE_SIZE, spare: BOARD_SPARE };
@@ -258,13 +260,14 @@ interface PeerTold {
 }
 
 /**
- * The app's board cache, kept coherent across instances through `bus` (the Socket.IO server when
- * the Redis adapter joins instances; none for a single instance).
+ * The app's board cache, kept coherent across instances through `caches` (its peer channels cross
+ * over the Redis adapter when instances are joined; none for a single instance), and rebuilt when
+ * the peer channel comes back, since changes told meanwhile are lost.
  */
-export function createBoardCache(bus: PeerBus | undefined, options: BoardCacheOptions = {}): BoardCache {
+export function createBoardCache(caches: CacheRegistry = new CacheRegistry(), options: BoardCacheOptions = {}): BoardCache {
   const cache = new BoardCache(options);
-  const forget = peerInvalidation(bus, 'board:invalidate', (groupKey) => cache.forget(groupKey));
-  const patch = peerInvalidation(bus, 'board:patch', (message) => {
+  const forget = caches.channel(peerChannels.boardInvalidate, (groupKey) => cache.forget(groupKey));
+  const patch = caches.channel(peerChannels.boardPatch, (message) => {
     let parsed: { groupKey: string; patch: BoardPatch };
     try {
       parsed = JSON.parse(message) as typeof parsed;
@@ -276,5 +279,6 @@ export function createBoardCache(bus: PeerBus | undefined, options: BoardCacheOp
     cache.applyHere(parsed.groupKey, parsed.patch);
   });
   cache.connect({ forget, patch: (groupKey, p) => patch(JSON.stringify({ groupKey, patch: p })) });
+  caches.register('boards', { peersBack: () => cache.clearAll() });
   return cache;
 }

@@ -38,7 +38,7 @@ function usersMoved(e: DomainEvent): readonly number[] {
  * Fresh badge counts for everyone a commit touched who has the app open, on whichever instance
  * holds their sockets (badges.ts): one query for all of them, none for users with no socket.
  */
-export const badgesSubscriber = (deps: Pick<Deps, 'io' | 'orm' | 'log' | 'config'>) => {
+export const badgesSubscriber = (deps: Pick<Deps, 'io' | 'orm' | 'log' | 'caches'>) => {
   const refresh = badgesFeed(deps);
   return defineSubscriber({
     name: 'badges',

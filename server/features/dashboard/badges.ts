@@ -1,3 +1,4 @@
+import { peerChannels } from '../../caches/peer-channels.ts';
 import type { Deps } from '../../deps.ts';
 import { createUserFeed, type UserFeed } from '../../realtime/user-feed.ts';
 import { statsFor } from './dashboard.service.ts';
@@ -7,11 +8,11 @@ import { statsFor } from './dashboard.service.ts';
  * any commit that moves a count: loaded on each instance for the users connected there, one query
  * for all of them, and not at all for users with no socket (realtime/user-feed.ts).
  */
-export function badgesFeed(deps: Pick<Deps, 'io' | 'orm' | 'log' | 'config'>): UserFeed {
+export function badgesFeed(deps: Pick<Deps, 'io' | 'orm' | 'log' | 'caches'>): UserFeed {
   return createUserFeed({
     io: deps.io,
-    bus: deps.config.redisUrl ? deps.io : undefined,
-    channel: 'badges:stale',
+    caches: deps.caches,
+    channel: peerChannels.badges,
     event: 'badges',
     load: (userIds) => statsFor(deps.orm.em.fork(), userIds),
     log: deps.log,

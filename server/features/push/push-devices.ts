@@ -1,10 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../lib/logger.ts';
-import { peerInvalidation, type PeerBus } from '../../lib/peer-invalidation.ts';
+import type { CacheRegistry } from '../../caches/cache-registry.ts';
+import { peerChannels } from '../../caches/peer-channels.ts';
+import { staleness } from '../../caches/staleness.ts';
 import { usersWithDevices } from './push.queries.ts';
 
 /** How often each instance reads the whole list again: what a lost peer message can cost (Redis away). */
-export const DEVICES_RELOAD_MS = 60_000;
+export const DEVICES_RELOAD_MS = staleness.pushDevices.maxStaleMs;
 
 /**
  * Which users may have a device with push on, held by each instance, so the events of the many
@@ -53,13 +55,15 @@ export class PushDevices {
 
 /**
  * The app's list, read before the instance serves, kept coherent across instances through `bus`,
- * and read again every DEVICES_RELOAD_MS and after a Redis reconnect (`reloadNow`).
+ * and read again every DEVICES_RELOAD_MS and when the peer channel comes back.
  */
-export async function createPushDevices(orm: MikroORM, bus: PeerBus | undefined, log: Logger) {
+export async function createPushDevices(orm: MikroORM, caches: CacheRegistry, log: Logger) {
   const devices = new PushDevices(() => usersWithDevices(orm.em.fork()));
-  devices.connect(peerInvalidation(bus, 'push:device', (userId) => devices.add(Number(userId), true)));
+  devices.connect(caches.channel(peerChannels.pushDevice, (userId) => devices.add(Number(userId), true)));
   await devices.reload();
-  const reloadNow = () => void devices.reload().catch((err: unknown) => log.warn({ err }, 'push devices: read failed; the list so far stays'));
+  const reloadNow = () =>
+    void devices.reload().catch((err: unknown) => log.warn({ err }, 'push devices: read failed; the list so far stays'));
+  caches.register('pushDevices', { peersBack: reloadNow });
   const timer = setInterval(reloadNow, DEVICES_RELOAD_MS);
   timer.unref();
   return { devices, reloadNow, stop: () => clearInterval(timer) };
