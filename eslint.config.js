@@ -50,9 +50,10 @@ export default defineConfig([
     },
   },
   {
-    // The HTTP and socket layers are plumbing: features plug into them (server.ts hands them what
-    // they need), never the other way round. Types may cross; code may not.
-    files: ['server/http/**/*.ts', 'server/realtime/**/*.ts'],
+    // The floors the features stand on never import a feature, nor the composition that names them
+    // all (deps.ts, subscribers.ts, server.ts): features plug into them at start-up, so every arrow
+    // points down (docs/ARCHITECTURE.md section 2). Types included: a type import is an arrow too.
+    files: ['server/{http,realtime,events,db,mail,storage,ops,lib,caches}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -60,9 +61,8 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ['**/features/**'],
-              allowTypeImports: true,
-              message: 'http/ and realtime/ never import features/: receive it from server.ts.',
+              group: ['**/features/**', '**/deps.ts', '**/subscribers.ts', '**/server.ts', '**/app.ts'],
+              message: 'A lower floor never imports features/ or the composition: take an interface of its own, handed in by server.ts.',
             },
           ],
         },

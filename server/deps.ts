@@ -34,7 +34,7 @@ export interface Deps {
   sessions: SessionAccess;
   /** Each group's tradeboard as sent (features/board/board-cache.ts). */
   boardCache: BoardCache;
-  /** Domain events, dispatched after commit to the subscribers of server/events/subscribers.ts. */
+  /** Domain events, dispatched after commit to the subscribers of server/subscribers.ts. */
   events: EventBus;
   /** Web Push to the users' subscribed devices (features/push). */
   push: PushSender;

@@ -14,7 +14,7 @@ import { createSessionCache } from './features/auth/session-cache.ts';
 import { SessionStore } from './features/auth/session.store.ts';
 import { liveSessionIds } from './features/auth/sessions.queries.ts';
 import { EventBus } from './events/event-bus.ts';
-import { registerSubscribers } from './events/subscribers.ts';
+import { registerSubscribers } from './subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { forwardedHeaderGuard } from './http/trusted-proxy.ts';

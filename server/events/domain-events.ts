@@ -3,7 +3,7 @@ import type { ChainItem, OfferItem, TradeRequestItem } from '#protocol/shapes.ts
 
 /**
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
- * the commit, each event goes to the subscribers that handle its type (server/events/subscribers.ts):
+ * the commit, each event goes to the subscribers that handle its type (server/subscribers.ts):
  * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
  * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit. The one
  * exception is a request its owner created or edited, as the transaction stored it, which nothing

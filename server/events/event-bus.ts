@@ -32,7 +32,7 @@ export interface EventRecorder {
 
 /**
  * Domain events, dispatched after commit to one subscriber per concern, in the order they were
- * registered (server/events/subscribers.ts). The 'reply' subscribers run before the write answers;
+ * registered (server/subscribers.ts). The 'reply' subscribers run before the write answers;
  * the rest run after it, in commit order on this instance (so a create's board:upsert never
  * overtakes the delete that followed it), one batch at a time: the commits that land while a batch
  * runs go together in the next one. So under load the after-commit reads (notices, devices, counts)

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
-import type { UserRecord } from '../features/users/user.presenter.ts';
+import type { UserRecord } from '../db/user-record.ts';
 
 export interface AppState {
   em: EntityManager;

@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Next } from 'koa';
-import type { SessionAccess } from '../features/auth/session-access.ts';
-import type { UserRecord } from '../features/users/user.presenter.ts';
+import type { SessionAccess } from './session-access.ts';
+import type { UserRecord } from '../db/user-record.ts';
 import type { AppContext, AppState } from './context.ts';
 import { unauthorized } from './errors.ts';
 

@@ -1,5 +1,5 @@
 import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
-import { fullName } from '../features/users/user.presenter.ts';
+import { fullName } from '../lib/names.ts';
 import { displayDate } from './match-notification.ts';
 
 const routeOf = (r: TradeRequestItem | null) => (r ? (r.route ?? r.reservePeriod ?? '') : '');

@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { RequestType } from '#protocol/enums.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
-import { fullName } from '../features/users/user.presenter.ts';
+import { fullName } from '../lib/names.ts';
 
 /** How a request type reads in a sentence ("Your request to pick up ..."). */
 export const actionLabel = (type: RequestType) => (type === 'pickup' ? 'pick up' : type);

@@ -1,6 +1,15 @@
-import type { Deps } from '../deps.ts';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../lib/logger.ts';
+import type { Mailer } from './mailer.ts';
 import { logNotificationMails, mailPeopleAndTemplates, type MailPerson } from './notification-mail.queries.ts';
 import { renderTemplate } from './render.ts';
+
+/** What sending notification mail needs. */
+interface MailDeps {
+  mailer: Mailer;
+  orm: MikroORM;
+  log: Logger;
+}
 
 /** One notification mail to write: to whom, about whom and what, with which template. */
 export interface NotificationDraft {
@@ -19,7 +28,7 @@ export interface NotificationDraft {
  * logged as email_sent activity, delivered or not. After the commit, off the request's path: one
  * read for the people and templates, one send of them all, one insert of the logs.
  */
-export async function sendNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>, drafts: readonly NotificationDraft[]): Promise<void> {
+export async function sendNotificationMails(deps: MailDeps, drafts: readonly NotificationDraft[]): Promise<void> {
   if (drafts.length === 0) return;
   const em = deps.orm.em.fork();
   const { people, templates } = await mailPeopleAndTemplates(
@@ -82,7 +91,7 @@ export interface NotificationMails {
  * rendering and inserting that stalled the writes being answered at that moment (measured: the
  * create's p99 rose by about 10 ms at 100/s).
  */
-export function createNotificationMails(deps: Pick<Deps, 'mailer' | 'orm' | 'log'>): NotificationMails {
+export function createNotificationMails(deps: MailDeps): NotificationMails {
   let pending: NotificationDraft[] = [];
   let pendingSince: number | undefined;
   let sending: Promise<void> | undefined;

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.ts';
+import type { NotificationMails } from '../mail/notification-mails.ts';
 
 export interface OutboxStatus {
   /** Notifications recorded and not yet delivered. */
@@ -13,7 +13,7 @@ export interface OutboxStatus {
  * queued in this process (mail/notification-mails.ts); a transactional outbox table replaces this
  * body with one query (count and min(created_at) of its undelivered rows), and nothing else changes.
  */
-export async function readOutboxStatus(deps: Pick<Deps, 'notificationMails'>, now = Date.now()): Promise<OutboxStatus> {
+export async function readOutboxStatus(deps: { notificationMails: NotificationMails }, now = Date.now()): Promise<OutboxStatus> {
   const { pending, oldestQueuedAt } = deps.notificationMails.backlog();
   return { pending, oldestAgeSeconds: oldestQueuedAt === undefined ? 0 : Math.max(0, (now - oldestQueuedAt) / 1000) };
 }

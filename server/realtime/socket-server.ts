@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import { originMatches, ownOrigin } from '../http/origin-check.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { SessionAccess } from '../features/auth/session-access.ts';
+import type { SessionAccess } from '../http/session-access.ts';
 import type { IoServer } from './publisher.ts';
 import { rooms } from './rooms.ts';
 import { useRedisAdapter } from './redis-adapter.ts';

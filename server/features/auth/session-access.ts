@@ -1,6 +1,4 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { IncomingMessage } from 'node:http';
 import type { Config } from '../../config.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { chatRoomNamesOf } from '../base-chat/chat-room.ts';
@@ -9,21 +7,14 @@ import { groupKeyOf } from '../users/group.ts';
 import { hasAdminRights } from '../users/owner.ts';
 import type { SessionCache } from './session-cache.ts';
 import { readSessionToken, sessionTokenOf } from './session-cookie.ts';
-import { SessionStore, type LoadedSession } from './session.store.ts';
-import type { DashboardStats } from '#protocol/shapes.ts';
+import type { SessionAccess } from '../../http/session-access.ts';
+import { SessionStore } from './session.store.ts';
 
 /**
  * What the HTTP and socket layers need of sessions, handed to them by server.ts: http/ and
  * realtime/ know nothing of features, so the rules of cookies, owners and groups stay here.
  */
-export interface SessionAccess {
-  /** The live session a request's cookie names, or null. `em` is called only when the session cache misses. */
-  forRequest(em: () => EntityManager, cookieHeader: string | undefined, secure: boolean): Promise<LoadedSession | null>;
-  /** A socket handshake's session and the rooms it may join, or null when it names none. */
-  forSocket(req: IncomingMessage): Promise<{ userId: number; sid: string; rooms: string[] } | null>;
-  /** The badge counts a fresh socket gets at once (a reconnect may have missed pushes). */
-  badges(userId: number): Promise<DashboardStats | undefined>;
-}
+export type { SessionAccess };
 
 export function createSessionAccess(orm: MikroORM, cache: SessionCache, config: Pick<Config, 'trustProxy' | 'ownerEmail'>): SessionAccess {
   return {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { LoadedSession } from '../../http/session-access.ts';
 import type { SessionCache } from './session-cache.ts';
 import * as sessions from './sessions.queries.ts';
 
@@ -16,10 +16,7 @@ const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The cookie carries a random token; the table keeps its sha256, so a database leak is no login. */
 export const sidOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface LoadedSession {
-  sid: string;
-  user: UserRecord;
-}
+export type { LoadedSession };
 
 export class SessionStore {
   constructor(

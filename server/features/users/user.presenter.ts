@@ -61,4 +61,4 @@ export function presentUserSummary(
   };
 }
 
-export const fullName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+export { fullName } from '../../lib/names.ts';

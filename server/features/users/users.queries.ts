@@ -1,33 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Selection } from 'kysely';
-import { kysely, type DB } from '../../db/kysely.ts';
+import { kysely } from '../../db/kysely.ts';
+import { userFields, type UserRecord } from '../../db/user-record.ts';
 
-/**
- * The users columns every feature reads (session, auth, profile), named as the code names them.
- * Qualified by table, so a join (sessions to users) selects them as they are.
- */
-export const userFields = [
-  'users.id',
-  'users.email',
-  'users.first_name as firstName',
-  'users.last_name as lastName',
-  'users.profile_image_url as profileImageUrl',
-  'users.employee_number as employeeNumber',
-  'users.base',
-  'users.airline',
-  'users.position',
-  'users.aircraft_type as aircraftType',
-  /** Picked in Profile Settings where the base is not a known airport code (decisions/0024). */
-  'users.time_zone as timeZone',
-  'users.email_notifications as emailNotifications',
-  'users.is_admin as isAdmin',
-  /** Proven by a mailed link, a password reset or a provider; owner rights wait for it. */
-  'users.email_verified as emailVerified',
-  'users.created_at as createdAt',
-] as const;
-
-/** A user as loaded by `userFields`: the signed-in user of every request (http/context.ts). */
-export type UserRecord = Selection<DB, 'users', (typeof userFields)[number]>;
+export { userFields, type UserRecord } from '../../db/user-record.ts';
 
 export function findUser(em: EntityManager, id: number): Promise<UserRecord | undefined> {
   return kysely(em).selectFrom('users').select(userFields).where('users.id', '=', id).executeTakeFirst();

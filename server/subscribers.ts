@@ -1,18 +1,18 @@
-import type { Deps } from '../deps.ts';
-import { adminSubscriber } from '../features/admin/admin.subscriber.ts';
-import { sessionsSubscriber } from '../features/auth/sessions.subscriber.ts';
-import { baseChatSubscriber } from '../features/base-chat/base-chat.subscriber.ts';
-import { boardCacheSubscriber, boardSubscriber } from '../features/board/board.subscriber.ts';
-import { chainNoticesSubscriber } from '../features/chains/chain-notices.subscriber.ts';
-import { badgesSubscriber } from '../features/dashboard/badges.subscriber.ts';
-import { matchNoticesSubscriber } from '../features/trading/match-notices.subscriber.ts';
-import { messagesSubscriber } from '../features/messages/messages.subscriber.ts';
-import { notificationsSubscriber } from '../features/notifications/notifications.subscriber.ts';
-import { offerNoticesSubscriber } from '../features/offers/offer-notices.subscriber.ts';
-import { pushSubscriber } from '../features/push/push.subscriber.ts';
-import { supportSubscriber } from '../features/support/support.subscriber.ts';
-import { socketRoomsSubscriber } from '../realtime/socket-rooms.subscriber.ts';
-import { storedFilesSubscriber } from '../storage/files.subscriber.ts';
+import type { Deps } from './deps.ts';
+import { adminSubscriber } from './features/admin/admin.subscriber.ts';
+import { sessionsSubscriber } from './features/auth/sessions.subscriber.ts';
+import { baseChatSubscriber } from './features/base-chat/base-chat.subscriber.ts';
+import { boardCacheSubscriber, boardSubscriber } from './features/board/board.subscriber.ts';
+import { chainNoticesSubscriber } from './features/chains/chain-notices.subscriber.ts';
+import { badgesSubscriber } from './features/dashboard/badges.subscriber.ts';
+import { matchNoticesSubscriber } from './features/trading/match-notices.subscriber.ts';
+import { messagesSubscriber } from './features/messages/messages.subscriber.ts';
+import { notificationsSubscriber } from './features/notifications/notifications.subscriber.ts';
+import { offerNoticesSubscriber } from './features/offers/offer-notices.subscriber.ts';
+import { pushSubscriber } from './features/push/push.subscriber.ts';
+import { supportSubscriber } from './features/support/support.subscriber.ts';
+import { socketRoomsSubscriber } from './realtime/socket-rooms.subscriber.ts';
+import { storedFilesSubscriber } from './storage/files.subscriber.ts';
 
 /**
  * Every subscriber, in the order each commit's events reach them. Those of phase 'reply' run
