@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { LoopDelay } from './loop-delay.ts';
 
 export interface LoadResult {
   label: string;
@@ -9,6 +10,8 @@ export interface LoadResult {
   rps: number;
   errors: number;
   non2xx: number;
+  /** The event-loop delay inside the server under test during the run, where measured. */
+  loop?: LoopDelay;
 }
 
 export interface LoadOptions {
@@ -75,10 +78,10 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
 export function formatTable(rows: LoadResult[]): string {
   const head =
-    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx |\n|---|---|---|---|---|---|---|---|';
+    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx | server loop delay p99 / max ms |\n|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map(
     (r) =>
-      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} |`,
+      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} | ${r.loop ? `${r.loop.p99} / ${r.loop.max}` : '-'} |`,
   );
   return [head, ...lines].join('\n');
 }
