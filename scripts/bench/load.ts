@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { LoopDelay } from './loop-delay.ts';
+import { runPaced } from './paced.ts';
 
 export interface LoadResult {
   label: string;
@@ -34,8 +35,19 @@ export interface LoadOptions {
   onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
-/** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
+/**
+ * How a fixed rate is offered: `paced` (default) sends evenly spaced calls (paced.ts); `autocannon`
+ * lets each connection send its share of every second back to back, as all sittings before
+ * 2026-11-26's evening did (to compare with them).
+ */
+const PACING = process.env.BENCH_PACING ?? 'paced';
+
+/**
+ * One run. With a rate it offers a fixed load (paced.ts), so a slow server shows in latency, not in
+ * a slower client; without one, autocannon saturates the server with 50 connections.
+ */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  if (o.rate && PACING === 'paced') return runPaced({ ...o, rate: o.rate });
   const connections = o.connections ?? (o.rate ? Math.max(4, Math.ceil(o.rate / 100)) : 50);
   const result = await autocannon({
     url: o.url,
