@@ -13,6 +13,11 @@ export interface LoadResult {
   non2xx: number;
   /** The event-loop delay inside the server under test during the run, where measured. */
   loop?: LoopDelay;
+  /**
+   * The server's CPU time (user + system) per answered call over the run, where measured: on a
+   * shared machine it varies far less than latency does.
+   */
+  cpuMsPerCall?: number;
 }
 
 export interface LoadOptions {
@@ -90,10 +95,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
 export function formatTable(rows: LoadResult[]): string {
   const head =
-    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx | server loop delay p99 / max ms |\n|---|---|---|---|---|---|---|---|---|';
+    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx | server loop delay p99 / max ms | server GC: scavenges (total / max ms); mark-compacts | server CPU ms per call |\n|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map(
     (r) =>
-      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} | ${r.loop ? `${r.loop.p99} / ${r.loop.max}` : '-'} |`,
+      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} | ${r.loop ? `${r.loop.p99} / ${r.loop.max}` : '-'} | ${r.loop ? gcText(r.loop) : '-'} | ${r.cpuMsPerCall ?? '-'} |`,
   );
   return [head, ...lines].join('\n');
+}
+
+function gcText({ gc }: LoopDelay): string {
+  return `${gc.young.count} (${gc.young.totalMs} / ${gc.young.maxMs}); ${gc.full.count} (${gc.full.totalMs} / ${gc.full.maxMs})`;
 }

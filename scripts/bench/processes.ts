@@ -56,11 +56,17 @@ export function loopDelay(child: ChildProcess, reset = true): Promise<LoopDelay>
       if (m?.type !== 'loop-delay') return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve({ p50: m.p50, p99: m.p99, max: m.max });
+      resolve({ p50: m.p50, p99: m.p99, max: m.max, gc: m.gc });
     };
     child.on('message', onMessage);
     child.send({ type: 'loop-delay', reset });
   });
+}
+
+/** A process's CPU time so far (user + system) in ms: /proc/<pid>/stat fields 14 and 15, in ticks of 10 ms. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A process's resident memory in MB, from /proc/<pid>/status. */
