@@ -1,4 +1,6 @@
 import autocannon from 'autocannon';
+import type { LoopDelay } from './loop-delay.ts';
+import { runPaced } from './paced.ts';
 
 export interface LoadResult {
   label: string;
@@ -9,6 +11,13 @@ export interface LoadResult {
   rps: number;
   errors: number;
   non2xx: number;
+  /** The event-loop delay inside the server under test during the run, where measured. */
+  loop?: LoopDelay;
+  /**
+   * The server's CPU time (user + system) per answered call over the run, where measured: on a
+   * shared machine it varies far less than latency does.
+   */
+  cpuMsPerCall?: number;
 }
 
 export interface LoadOptions {
@@ -31,8 +40,19 @@ export interface LoadOptions {
   onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
-/** One autocannon run; with a rate it offers a fixed load, so a slow server shows in latency, not in a slower client. */
+/**
+ * How a fixed rate is offered: `paced` (default) sends evenly spaced calls (paced.ts); `autocannon`
+ * lets each connection send its share of every second back to back, as all sittings before
+ * 2026-11-26's evening did (to compare with them).
+ */
+const PACING = process.env.BENCH_PACING ?? 'paced';
+
+/**
+ * One run. With a rate it offers a fixed load (paced.ts), so a slow server shows in latency, not in
+ * a slower client; without one, autocannon saturates the server with 50 connections.
+ */
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+  if (o.rate && PACING === 'paced') return runPaced({ ...o, rate: o.rate });
   const connections = o.connections ?? (o.rate ? Math.max(4, Math.ceil(o.rate / 100)) : 50);
   const result = await autocannon({
     url: o.url,
@@ -75,10 +95,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
 export function formatTable(rows: LoadResult[]): string {
   const head =
-    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx |\n|---|---|---|---|---|---|---|---|';
+    '| path | offered (req/s) | p50 ms | p99 ms | max ms | achieved req/s | errors | non-2xx | server loop delay p99 / max ms | server GC: scavenges (total / max ms); mark-compacts | server CPU ms per call |\n|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map(
     (r) =>
-      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} |`,
+      `| ${r.label} | ${r.offered ?? 'saturation, 50 conn'} | ${r.p50} | ${r.p99} | ${r.max} | ${Math.round(r.rps)} | ${r.errors} | ${r.non2xx} | ${r.loop ? `${r.loop.p99} / ${r.loop.max}` : '-'} | ${r.loop ? gcText(r.loop) : '-'} | ${r.cpuMsPerCall ?? '-'} |`,
   );
   return [head, ...lines].join('\n');
+}
+
+function gcText({ gc }: LoopDelay): string {
+  return `${gc.young.count} (${gc.young.totalMs} / ${gc.young.maxMs}); ${gc.full.count} (${gc.full.totalMs} / ${gc.full.maxMs})`;
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../../server/lib/free-port.ts';
+import type { LoopDelay } from './loop-delay.ts';
 export { freePort };
 
 /**
@@ -9,11 +10,14 @@ export { freePort };
  */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=160').split(' ').filter(Boolean);
 
+const LOOP_DELAY = new URL('./loop-delay.ts', import.meta.url).href;
+
 /** Starts a TypeScript entry in its own Node process (so load and server don't share a core's loop). */
 export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', LOOP_DELAY, entry], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel carries the event-loop delay (loop-delay.ts) to the bench.
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start in 60 s`)), 60_000);
@@ -36,6 +40,33 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * The event-loop delay inside a process started by startProcess since the last reset (ms), and a
+ * new start when `reset`: reset before a measured run, read after it.
+ */
+export function loopDelay(child: ChildProcess, reset = true): Promise<LoopDelay> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('no event-loop delay from the process in 5 s'));
+    }, 5_000);
+    const onMessage = (m: LoopDelay & { type?: string }) => {
+      if (m?.type !== 'loop-delay') return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve({ p50: m.p50, p99: m.p99, max: m.max, gc: m.gc });
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'loop-delay', reset });
+  });
+}
+
+/** A process's CPU time so far (user + system) in ms: /proc/<pid>/stat fields 14 and 15, in ticks of 10 ms. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A process's resident memory in MB, from /proc/<pid>/status. */

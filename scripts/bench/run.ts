@@ -4,12 +4,12 @@ import os from 'node:os';
 import pg from 'pg';
 import { measureArgon2 } from './argon2-cost.ts';
 import { formatTable, runLoad, type LoadResult } from './load.ts';
+import { measuredLoad, SECONDS, WARMUP_SECONDS } from './measure.ts';
+import type { ChildProcess } from 'node:child_process';
 import { freePort, startProcess, stopProcess } from './processes.ts';
 import { scenarios } from './scenarios.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY?.split(',');
 
 async function freshDatabase(name: string): Promise<string> {
@@ -27,6 +27,8 @@ export interface BenchContext {
   appUrl: string;
   /** The app's process, for memory samples (/proc/<pid>/status). */
   appPid: number;
+  /** The app's process: its event-loop delay (loopDelay in processes.ts). */
+  app: ChildProcess;
   databaseUrl: string;
   db: pg.Client;
   load(label: string, opts: Omit<Parameters<typeof runLoad>[0], 'url' | 'label' | 'seconds'> & { path: string }): Promise<LoadResult>;
@@ -65,12 +67,12 @@ async function main() {
     const ctx: BenchContext = {
       appUrl,
       appPid: app.pid!,
+      app,
       databaseUrl,
       db,
       async load(label, opts) {
         const { path, ...rest } = opts;
-        if (WARMUP_SECONDS > 0) await runLoad({ ...rest, url: appUrl + path, label, seconds: WARMUP_SECONDS });
-        const r = await runLoad({ ...rest, url: appUrl + path, label, seconds: SECONDS });
+        const r = await measuredLoad(app, { ...rest, url: appUrl + path, label });
         console.error(formatTable([r]).split('\n').at(-1));
         results.push(r);
         return r;

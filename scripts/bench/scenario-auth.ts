@@ -1,7 +1,7 @@
 import { freePort, startProcess, stopProcess } from './processes.ts';
 import type { Scenario } from './scenarios.ts';
 import { runLoad } from './load.ts';
-import { SECONDS, WARMUP_SECONDS } from './run.ts';
+import { SECONDS, WARMUP_SECONDS } from './measure.ts';
 import { seedUsers } from './seed-users.ts';
 
 /** GET /api/auth/user with 10k users: p99 <= 10 ms at 1,000 req/s, and its ratio to the yardsticks. */

@@ -1,6 +1,7 @@
 import { runLoad, type LoadResult } from './load.ts';
 import { withReference } from './reference.ts';
-import { SECONDS, WARMUP_SECONDS, type BenchContext } from './run.ts';
+import { SECONDS, WARMUP_SECONDS } from './measure.ts';
+import type { BenchContext } from './run.ts';
 import { median } from './stats.ts';
 import type { Scenario } from './scenarios.ts';
 import { CALLER_GROUP, seedRequests, TRADE_DESIRED_WINDOW } from './seed-requests.ts';

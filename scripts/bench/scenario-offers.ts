@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import type { LoadResult } from './load.ts';
-import { SECONDS, WARMUP_SECONDS, type BenchContext } from './run.ts';
+import { SECONDS, WARMUP_SECONDS } from './measure.ts';
+import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
 import { acceptableOffers, bulkSessions, seedOffers } from './seed-offers.ts';
 import { seedRequests } from './seed-requests.ts';

@@ -1,7 +1,7 @@
 import type { Scenario } from './scenarios.ts';
-import { runLoad } from './load.ts';
 import { withReference } from './reference.ts';
-import { SECONDS, WARMUP_SECONDS } from './run.ts';
+import { measuredLoad, SECONDS, WARMUP_SECONDS } from './measure.ts';
+import type { BenchContext } from './run.ts';
 import { CALLER_GROUP, seedRequests } from './seed-requests.ts';
 import { createSessions, seedGroupCrew, seedUsers } from './seed-users.ts';
 
@@ -28,6 +28,49 @@ export const newRequestBody = () => {
 const POSTERS = Math.max(40, Math.ceil(((WARMUP_SECONDS + SECONDS) * 100) / 40));
 
 /**
+ * POST /api/requests (with matching) at 100/s by POSTERS crew of the busy group in turn, against
+ * the insert-and-lookup transaction at the same rate in the same sitting, each with the event-loop
+ * delay inside its own server process (a stall there is queueing for every create behind it).
+ */
+async function createsAgainstYardstick(ctx: BenchContext, crew: readonly number[]): Promise<void> {
+  const posters = await createSessions(ctx.db, crew.slice(0, POSTERS));
+  let turn = 0;
+  const creates = await ctx.load(`POST /api/requests (matching; ${POSTERS} crew in turn)`, {
+    path: '/api/requests',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    headersEach: () => ({ cookie: posters[turn++ % posters.length]! }),
+    rate: 100,
+    body: newRequestBody,
+  });
+  const ref = await withReference(ctx, async (url, server) => {
+    const r = await measuredLoad(server, {
+      url: url('/insert-lookup'),
+      label: 'reference /insert-lookup (insert + indexed lookup, one transaction)',
+      method: 'POST',
+      rate: 100,
+    });
+    ctx.record(r);
+    return r;
+  });
+  const x = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : 'n/a');
+  ctx.note(
+    `At 100/s: create (matching; ${POSTERS} crew in turn) p50 ${creates.p50} / p99 ${creates.p99} ms; insert-and-lookup p50 ${ref.p50} / p99 ${ref.p99} ms ` +
+      `in the same sitting: ${x(creates.p50, ref.p50)} and ${x(creates.p99, ref.p99)} (budget: within 3x + 5 ms). ` +
+      `Event-loop delay p99 / max inside the app ${creates.loop!.p99} / ${creates.loop!.max} ms, inside the yardstick ${ref.loop!.p99} / ${ref.loop!.max} ms: ` +
+      `${x(creates.loop!.p99, ref.loop!.p99)} and ${x(creates.loop!.max, ref.loop!.max)} (budget: no stall over 20 ms).`,
+  );
+}
+
+/** The busy group: 200 active requests, POSTERS crew who post in turn, in 100k stored requests. */
+async function seedBusyGroup(ctx: BenchContext): Promise<{ reader: string; crew: number[] }> {
+  const cookies = await seedUsers(ctx.db, 10_000, 1);
+  const crew = await seedGroupCrew(ctx.db, CALLER_GROUP, POSTERS - 20);
+  await seedRequests(ctx.db, { active: 200, others: 100_000 - 200, users: 10_000, activeCrew: crew.length - 1 });
+  return { reader: cookies[0]!, crew };
+}
+
+/**
  * GET /api/all-trades and POST /api/requests (with matching) on 100k stored requests, the creates
  * by POSTERS crew of the group in turn, against the yardsticks of the same sitting: the one-select
  * route for the board, the insert-and-lookup transaction for the create (both at the same rates).
@@ -36,37 +79,21 @@ export const requestsScenario: Scenario = {
   name: 'requests',
   description: `tradeboard and request creation (${POSTERS} crew in turn), 100k requests, 200 active in the group; against the yardsticks`,
   async run(ctx) {
-    const cookies = await seedUsers(ctx.db, 10_000, 1);
-    const crew = await seedGroupCrew(ctx.db, CALLER_GROUP, POSTERS - 20);
-    await seedRequests(ctx.db, { active: 200, others: 100_000 - 200, users: 10_000, activeCrew: crew.length - 1 });
-    const headers = { cookie: cookies[0]!, 'content-type': 'application/json' };
+    const { reader, crew } = await seedBusyGroup(ctx);
+    const headers = { cookie: reader, 'content-type': 'application/json' };
     await ctx.load('GET /api/all-trades', { path: '/api/all-trades', headers, rate: 200 });
     await ctx.load('GET /api/all-trades', { path: '/api/all-trades', headers });
-    const posters = await createSessions(ctx.db, crew.slice(0, POSTERS));
-    let turn = 0;
-    const creates = await ctx.load(`POST /api/requests (matching; ${POSTERS} crew in turn)`, {
-      path: '/api/requests',
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      headersEach: () => ({ cookie: posters[turn++ % posters.length]! }),
-      rate: 100,
-      body: newRequestBody,
-    });
-    const ref = await withReference(ctx, async (url) => {
-      const measure = async (label: string, path: string, method: 'GET' | 'POST', rate: number) => {
-        const opts = { url: url(path), label, method, rate };
-        await runLoad({ ...opts, seconds: WARMUP_SECONDS });
-        const r = await runLoad({ ...opts, seconds: SECONDS });
-        ctx.record(r);
-        return r;
-      };
-      return measure('reference /insert-lookup (insert + indexed lookup, one transaction)', '/insert-lookup', 'POST', 100);
-    });
-    const x = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : 'n/a');
-    ctx.note(
-      `At 100/s: create (matching; ${POSTERS} crew in turn) p50 ${creates.p50} / p99 ${creates.p99} ms; insert-and-lookup p50 ${ref.p50} / p99 ${ref.p99} ms ` +
-        `in the same sitting: ${x(creates.p50, ref.p50)} and ${x(creates.p99, ref.p99)} (budget: within 3x + a few ms).`,
-    );
+    await createsAgainstYardstick(ctx, crew);
+  },
+};
+
+/** The creates of `requests` alone, with the event-loop delay on both sides: to profile and compare. */
+export const createsScenario: Scenario = {
+  name: 'creates',
+  description: `request creation at 100/s (${POSTERS} crew in turn), 100k requests, 200 active in the group; against insert-and-lookup`,
+  async run(ctx) {
+    const { crew } = await seedBusyGroup(ctx);
+    await createsAgainstYardstick(ctx, crew);
   },
 };
 

@@ -7,7 +7,7 @@ import { chatScenario } from './scenario-chat.ts';
 import { fanoutScenario } from './scenario-fanout.ts';
 import { messagesScenario } from './scenario-messages.ts';
 import { offersScenario } from './scenario-offers.ts';
-import { growthScenario, requestsScenario } from './scenario-requests.ts';
+import { createsScenario, growthScenario, requestsScenario } from './scenario-requests.ts';
 import { soakScenario } from './scenario-soak.ts';
 
 export interface Scenario {
@@ -19,6 +19,7 @@ export interface Scenario {
 export const scenarios: Scenario[] = [
   authScenario,
   requestsScenario,
+  createsScenario,
   growthScenario,
   chainsScenario,
   boardScenario,

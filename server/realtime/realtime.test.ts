@@ -45,6 +45,21 @@ describe('Socket.IO channel', () => {
     }
   });
 
+  it('keeps nothing of the handshake once a socket is admitted, and the socket still gets its events', async () => {
+    const { client, user } = await makeUser(one);
+    const socket = await connectSocket(one.url, client.cookieHeader);
+    try {
+      const held = [...one.server.deps.io.of('/').sockets.values()].find((s) => s.data.userId === user.id)!;
+      expect(held.conn.request).toBeNull();
+      expect(held.handshake.headers).toEqual({});
+      const received = nextEvent(socket, 'board:remove');
+      one.server.deps.publisher.publish(rooms.user(user.id), 'board:remove', { id: 5 });
+      expect((await received)[0]).toEqual({ id: 5 });
+    } finally {
+      socket.close();
+    }
+  });
+
   it('delivers an event published on one instance to a socket on the other', async () => {
     const { client, user } = await makeUser(one);
     const socket = await connectSocket(two.url, client.cookieHeader);

@@ -62,6 +62,7 @@ export function createSocketServer(deps: SocketDeps): IoServer {
   io.use((socket, next) => void admit(socket).then(next));
   // A fresh socket gets the badge counts at once: a reconnect may have missed pushes.
   io.on('connection', (socket) => {
+    forgetHandshakeRequest(socket);
     deps.sessions
       .badges(socket.data.userId as number)
       .then((mine) => {
@@ -70,6 +71,20 @@ export function createSocketServer(deps: SocketDeps): IoServer {
       .catch((err: unknown) => deps.log.warn({ err }, 'badges on connect failed'));
   });
   return io;
+}
+
+type AppSocket = Parameters<Parameters<IoServer['on']>[1]>[0];
+
+/**
+ * Once admitted, a socket needs nothing of its handshake: the user and session are in its data.
+ * Engine.io would otherwise keep the upgrade's HTTP request (with its raw headers) and Socket.IO a
+ * copy of its headers (the session cookie among them) for as long as the socket lives: memory held
+ * per socket for nothing (docs/decisions/0029).
+ */
+function forgetHandshakeRequest(socket: AppSocket): void {
+  // engine.io types the request as always there; after admission nothing reads it again.
+  (socket.conn as { request: unknown }).request = null;
+  socket.handshake.headers = {};
 }
 
 /** Moves a user's sockets to the board room of their new group (after a profile change). */
