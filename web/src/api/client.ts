@@ -1,7 +1,7 @@
 // The fetch wrapper, typed by the endpoint map of protocol/endpoints.ts: a path the map does not
 // list, a body it does not take or a wrong use of its answer is a compile error. Every call sends
-// the session cookie; a non-OK answer throws an Error whose message is "STATUS: body" (spec section
-// 8), and serverMessage() reads the JSON {message} back out.
+// the session cookie; a non-OK answer throws an Error whose message is "STATUS: body" (the error
+// catalogue, docs/product-spec.md section 8), and serverMessage() reads the JSON {message} back out.
 import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from '#protocol/endpoints.ts';
 import { useUploadProgressStore } from '../stores/useUploadProgressStore.ts';
 
