@@ -40,7 +40,8 @@ beforeAll(async () => {
       stream.on('end', () =>
         setTimeout(() => {
           const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(message)?.[1]?.trim() ?? '';
-          for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, messageId: header('Message-ID'), subject: header('Subject') });
+          for (const rcpt of session.envelope.rcptTo)
+            received.push({ to: rcpt.address, messageId: header('Message-ID'), subject: header('Subject') });
           callback();
         }, SMTP_DELAY_MS),
       );
@@ -89,7 +90,9 @@ async function streamMatchesAndKill(victim: Instance, base: string): Promise<Sig
   const half = new Promise<void>((resolve) => (onHalf = resolve));
   const writes = pairs.map(async ([, b], i) => {
     await new Promise((r) => setTimeout(r, i * 15));
-    const res = await b.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(20 + i), route: 'ANY' })).catch(() => undefined);
+    const res = await b.client
+      .post('/api/requests', requestBody({ type: 'pickup', date: inDays(20 + i), route: 'ANY' }))
+      .catch(() => undefined);
     if (res && res.status < 300 && ++acks >= PAIRS / 2) onHalf();
   });
   await Promise.race([half, new Promise((r) => setTimeout(r, 10_000))]);
@@ -127,14 +130,16 @@ async function expectEachMailOnce(db: TestDatabase, users: readonly SignedInUser
   await expect.poll(() => matchMailsTo(emails), { timeout: 30_000, interval: 250 }).toEqual(once);
   // And no late duplicate: the outbox is empty of undelivered rows, nothing more arrives.
   await expect
-    .poll(async () => (await sql(db.url, 'select count(*)::int as n from notification_outbox where sent_at is null'))[0]!.n, { timeout: 10_000 })
+    .poll(async () => (await sql(db.url, 'select count(*)::int as n from notification_outbox where sent_at is null'))[0]!.n, {
+      timeout: 10_000,
+    })
     .toBe(0);
   await new Promise((r) => setTimeout(r, SMTP_DELAY_MS * 2));
   expect(matchMailsTo(emails)).toEqual(once);
 }
 
 describe('kill -9 with notification mail queued', () => {
-  it('delivers every committed match\'s two mails once after a restart', { timeout: 180_000 }, async () => {
+  it("delivers every committed match's two mails once after a restart", { timeout: 180_000 }, async () => {
     const db = await createTestDatabase();
     databases.push(db);
     const users = await streamMatchesAndKill(await start(db), 'OBK');

@@ -17,7 +17,9 @@ export async function insertOutboxRows(em: EntityManager, rows: readonly OutboxR
   if (rows.length === 0) return;
   await kysely(em)
     .insertInto('notification_outbox')
-    .values(rows.map((r) => ({ channel: r.channel, recipient_id: r.recipientId, event: JSON.stringify(r.event) as unknown as DomainEvent })))
+    .values(
+      rows.map((r) => ({ channel: r.channel, recipient_id: r.recipientId, event: JSON.stringify(r.event) as unknown as DomainEvent })),
+    )
     .execute();
 }
 
@@ -55,7 +57,11 @@ export type ClaimedRow = Awaited<ReturnType<typeof claimOutboxRows>>[number];
 
 export async function markOutboxSent(em: EntityManager, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await kysely(em).updateTable('notification_outbox').set({ sent_at: sql<string>`now()`, claimed_until: null }).where('id', 'in', ids).execute();
+  await kysely(em)
+    .updateTable('notification_outbox')
+    .set({ sent_at: sql<string>`now()`, claimed_until: null })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Due again after its own delay each (the backoff of its attempts so far). */
@@ -63,7 +69,12 @@ export async function markOutboxRetry(em: EntityManager, retries: readonly { id:
   if (retries.length === 0) return;
   await kysely(em)
     .updateTable('notification_outbox as o')
-    .from(sql<{ id: number; delay_ms: number }>`(select unnest(${retries.map((r) => r.id)}::int[]) as id, unnest(${retries.map((r) => r.delayMs)}::int[]) as delay_ms)`.as('r'))
+    .from(
+      sql<{
+        id: number;
+        delay_ms: number;
+      }>`(select unnest(${retries.map((r) => r.id)}::int[]) as id, unnest(${retries.map((r) => r.delayMs)}::int[]) as delay_ms)`.as('r'),
+    )
     .set({ next_attempt_at: sql<string>`now() + r.delay_ms * interval '1 millisecond'`, claimed_until: null })
     .whereRef('o.id', '=', 'r.id')
     .execute();
@@ -71,7 +82,11 @@ export async function markOutboxRetry(em: EntityManager, retries: readonly { id:
 
 export async function markOutboxFailed(em: EntityManager, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await kysely(em).updateTable('notification_outbox').set({ failed_at: sql<string>`now()`, claimed_until: null }).where('id', 'in', ids).execute();
+  await kysely(em)
+    .updateTable('notification_outbox')
+    .set({ failed_at: sql<string>`now()`, claimed_until: null })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Delivered rows older than `sentMs`, and given-up ones older than `failedMs` (kept longer, for a look). */

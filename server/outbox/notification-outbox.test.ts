@@ -25,7 +25,10 @@ describe('notification outbox claims', () => {
   it('never gives one row to two claimers, and frees a row once its lease ends', async () => {
     await clear();
     const event = { type: 'message.sent' as const, messageId: 1, fromUserId: 1, toUserId: 2 };
-    await insertOutboxRows(fork(), Array.from({ length: 400 }, (_, i) => ({ channel: 'push' as const, recipientId: i + 1, event })));
+    await insertOutboxRows(
+      fork(),
+      Array.from({ length: 400 }, (_, i) => ({ channel: 'push' as const, recipientId: i + 1, event })),
+    );
     expect(await outboxBacklog(fork())).toMatchObject({ pending: 400 });
     // Six claimers at once, each until nothing is left.
     const claimer = async () => {
@@ -64,7 +67,11 @@ describe('notification outbox delivery', () => {
       close: async () => undefined,
     };
     const deps = app.server.deps;
-    const outbox = new NotificationOutbox({ ...deps, mailer, log: pino({ level: 'silent' }) }, { withDevices: () => [] }, { leaseMs: 60_000 });
+    const outbox = new NotificationOutbox(
+      { ...deps, mailer, log: pino({ level: 'silent' }) },
+      { withDevices: () => [] },
+      { leaseMs: 60_000 },
+    );
     const group = { base: 'OBR' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });
@@ -75,7 +82,10 @@ describe('notification outbox delivery', () => {
 
     expect(await outbox.deliverBatch()).toBe(2);
     expect(sent.map((m) => m.to).sort()).toEqual([ann.email, bob.email].sort());
-    const [first] = await sql(app.databaseUrl, 'select min(next_attempt_at - now()) as wait, max(attempts) as attempts from notification_outbox where sent_at is null');
+    const [first] = await sql(
+      app.databaseUrl,
+      'select min(next_attempt_at - now()) as wait, max(attempts) as attempts from notification_outbox where sent_at is null',
+    );
     expect(first).toMatchObject({ attempts: 1 });
     // Not due before its backoff.
     expect(await outbox.deliverBatch()).toBe(0);
@@ -101,7 +111,11 @@ describe('notification outbox delivery', () => {
     await clear();
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
-    const mailer: Mailer = { send: async () => ({ delivered: false }), sendAll: async (m) => m.map(() => ({ delivered: false })), close: async () => undefined };
+    const mailer: Mailer = {
+      send: async () => ({ delivered: false }),
+      sendAll: async (m) => m.map(() => ({ delivered: false })),
+      close: async () => undefined,
+    };
     const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 });
     const group = { base: 'OBG' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
@@ -117,7 +131,11 @@ describe('notification outbox delivery', () => {
     ]);
     expect(lines.filter((l) => l.includes('notification given up'))).toHaveLength(2);
     expect(await outboxBacklog(fork())).toEqual({ pending: 0, oldestAgeSeconds: 0 });
-    const logs = await sql(app.databaseUrl, "select email_sent from user_activity_logs where activity_type = 'email_sent' and user_id = $1", [ann.user.id]);
+    const logs = await sql(
+      app.databaseUrl,
+      "select email_sent from user_activity_logs where activity_type = 'email_sent' and user_id = $1",
+      [ann.user.id],
+    );
     expect(logs).toEqual([{ email_sent: false }]);
   });
 });

@@ -122,7 +122,10 @@ export class NotificationOutbox implements DurableNotices {
     }
     const pushes = rows.filter((r) => r.channel === 'push');
     try {
-      await deliverPushRows(this.deps, pushes.map((r) => ({ recipientId: r.recipientId, event: r.event as Pushed })));
+      await deliverPushRows(
+        this.deps,
+        pushes.map((r) => ({ recipientId: r.recipientId, event: r.event as Pushed })),
+      );
       sent.push(...pushes.map((r) => r.id));
     } catch (err) {
       this.deps.log.warn({ err }, 'notification outbox: push batch failed');
@@ -135,9 +138,15 @@ export class NotificationOutbox implements DurableNotices {
     });
     const givenUp = failed.filter((r) => retryDelayMs(r.attempts) === undefined);
     await markOutboxRetry(em, retries);
-    await markOutboxFailed(em, givenUp.map((r) => r.id));
+    await markOutboxFailed(
+      em,
+      givenUp.map((r) => r.id),
+    );
     for (const r of givenUp)
-      this.deps.log.error({ outboxId: r.id, channel: r.channel, recipientId: r.recipientId, event: r.event.type, attempts: r.attempts }, 'notification given up');
+      this.deps.log.error(
+        { outboxId: r.id, channel: r.channel, recipientId: r.recipientId, event: r.event.type, attempts: r.attempts },
+        'notification given up',
+      );
     return rows.length;
   }
 }
