@@ -55,6 +55,17 @@ export async function claimOutboxRows(em: EntityManager, limit: number, leaseMs:
 
 export type ClaimedRow = Awaited<ReturnType<typeof claimOutboxRows>>[number];
 
+/** Keeps a claim while its sends run: the lease covers a pause of the deliverer, not a slow mail server. */
+export async function extendOutboxLease(em: EntityManager, ids: readonly number[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await kysely(em)
+    .updateTable('notification_outbox')
+    .set({ claimed_until: sql<string>`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where('id', 'in', ids)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
 export async function markOutboxSent(em: EntityManager, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await kysely(em)

@@ -9,6 +9,7 @@ import { deliverMailRows, type MailRow } from './outbox-mails.ts';
 import { outboxRecordsOf } from './outbox-records.ts';
 import {
   claimOutboxRows,
+  extendOutboxLease,
   insertOutboxRows,
   markOutboxFailed,
   markOutboxRetry,
@@ -110,6 +111,26 @@ export class NotificationOutbox implements DurableNotices {
     const em = this.deps.orm.em.fork();
     const rows = await claimOutboxRows(em, BATCH, this.options.leaseMs);
     if (rows.length === 0) return 0;
+    // Renewed at half the lease while the batch is out, so a slow mail server never lets another
+    // deliverer take (and send again) rows still being sent; a dead deliverer stops renewing.
+    const leaseMs = this.options.leaseMs;
+    const renew = setInterval(
+      () =>
+        void extendOutboxLease(
+          this.deps.orm.em.fork(),
+          rows.map((r) => r.id),
+          leaseMs,
+        ).catch((err: unknown) => this.deps.log.warn({ err }, 'notification outbox: lease not renewed')),
+      leaseMs / 2,
+    );
+    try {
+      return await this.deliverClaimed(em, rows);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async deliverClaimed(em: EntityManager, rows: readonly ClaimedRow[]): Promise<number> {
     const sent: number[] = [];
     const failed: ClaimedRow[] = [];
     const mails = rows.filter((r) => r.channel === 'mail');
