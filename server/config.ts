@@ -31,6 +31,7 @@ const envSchema = z.object({
   REDIS_URL: optional(url(['redis:', 'rediss:'], 'REDIS_URL')),
   SMTP_URL: optional(url(['smtp:', 'smtps:'], 'SMTP_URL')),
   MAIL_FROM: z.string().trim().default('Crewtrade <no-reply@crewtrade.local>'),
+  NOTIFICATION_LEASE_SECONDS: z.coerce.number({ error: 'NOTIFICATION_LEASE_SECONDS must be a number of seconds' }).int().min(1).max(3600).default(60),
   APP_ORIGIN: optional(url(['http:', 'https:'], 'APP_ORIGIN')),
   OWNER_EMAIL: optional(z.email({ error: 'OWNER_EMAIL must be an e-mail address' }).transform((v) => v.toLowerCase())),
   UPLOAD_DIR: z.string().trim().min(1).default('./uploads'),
@@ -106,6 +107,8 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long a deliverer holds the notifications it claimed before another instance may take them. */
+  notificationLeaseSeconds: number;
   appOrigin: string | undefined;
   ownerEmail: string | undefined;
   uploadDir: string;
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    notificationLeaseSeconds: e.NOTIFICATION_LEASE_SECONDS,
     appOrigin: e.APP_ORIGIN?.replace(/\/$/, ''),
     ownerEmail: e.OWNER_EMAIL,
     uploadDir: path.resolve(e.UPLOAD_DIR),

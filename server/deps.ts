@@ -9,7 +9,7 @@ import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { NotificationMails } from './mail/notification-mails.ts';
+import type { NotificationOutbox } from './outbox/notification-outbox.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
 import type { PushDevices } from './features/push/push-devices.ts';
 import type { PushSender } from './features/push/push-sender.ts';
@@ -22,8 +22,8 @@ export interface Deps {
   log: Logger;
   orm: MikroORM;
   mailer: Mailer;
-  /** Match, chain and offer notices by e-mail, sent in batches (mail/notification-mails.ts). */
-  notificationMails: NotificationMails;
+  /** Match, chain and offer mails and pushes, recorded with their writes and delivered from the table (outbox/). */
+  outbox: NotificationOutbox;
   limits: RateLimits;
   hasher: PasswordHasher;
   publisher: Publisher;

@@ -21,7 +21,7 @@ import { forwardedHeaderGuard } from './http/trusted-proxy.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createNotificationMails } from './mail/notification-mails.ts';
+import { NotificationOutbox } from './outbox/notification-outbox.ts';
 import { createPublisher } from './realtime/publisher.ts';
 import { createPushDevices } from './features/push/push-devices.ts';
 import { createPushSender } from './features/push/push-sender.ts';
@@ -111,13 +111,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     secret: createUrlSecret(db.orm),
   };
   const rosterRefresh = startRosterRefresh({ orm: db.orm, feeds: rosterFeeds, log }, options.rosterRefreshMs ?? 60_000);
+  const limits = createRateLimits(redis?.limits, config.rateLimitOverrides);
+  const push = await createPushSender(config.push, db.orm, log);
+  const outbox = new NotificationOutbox({ orm: db.orm, limits, mailer, log, config, push }, pushDevices.devices, {
+    leaseMs: config.notificationLeaseSeconds * 1000,
+  });
   const deps: Deps = {
     config,
     log,
     orm: db.orm,
     mailer,
-    notificationMails: createNotificationMails({ mailer, orm: db.orm, log }),
-    limits: createRateLimits(redis?.limits, config.rateLimitOverrides),
+    outbox,
+    limits,
     hasher: createPasswordHasher(config.argon2),
     publisher: createPublisher(io),
     io,
@@ -125,13 +130,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sessionCache,
     sessions,
     boardCache,
-    events: new EventBus(log),
-    push: await createPushSender(config.push, db.orm, log),
+    events: new EventBus(log, outbox),
+    push,
     pushDevices: pushDevices.devices,
     roster: rosterFeeds,
     rosterRefresh,
   };
   registerSubscribers(deps);
+  // Rows a dead or stopped instance left, at once; then as commits wake it, and every two seconds.
+  outbox.start();
   const readiness = createReadiness(db.orm, redis);
   const metrics = config.metricsToken ? createMetrics({ orm: db.orm, io, redis, outbox: () => readOutboxStatus(deps) }) : undefined;
   const app = createApp(deps, { readiness, metrics });
@@ -184,7 +191,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await stopped;
       // What the last writes set off (counts, notices, push) still reads the database: let it finish.
       await deps.events.settled();
-      await deps.notificationMails.close();
+      await deps.outbox.close();
       await mailer.close();
       if (redis) for (const c of [redis.pub, redis.sub, redis.limits]) c.disconnect();
       await db.close();

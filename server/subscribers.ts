@@ -9,7 +9,6 @@ import { matchNoticesSubscriber } from './features/trading/match-notices.subscri
 import { messagesSubscriber } from './features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from './features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from './features/offers/offer-notices.subscriber.ts';
-import { pushSubscriber } from './features/push/push.subscriber.ts';
 import { supportSubscriber } from './features/support/support.subscriber.ts';
 import { socketRoomsSubscriber } from './realtime/socket-rooms.subscriber.ts';
 import { storedFilesSubscriber } from './storage/files.subscriber.ts';
@@ -35,7 +34,6 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(baseChatSubscriber(deps));
   events.subscribe(supportSubscriber(deps));
   events.subscribe(adminSubscriber(deps));
-  events.subscribe(pushSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
 }

@@ -25,6 +25,15 @@ export interface Subscriber<T extends DomainEventType = DomainEventType> {
 /** Typed by the events it names: `handle` receives only those. */
 export const defineSubscriber = <T extends DomainEventType>(subscriber: Subscriber<T>): Subscriber<T> => subscriber;
 
+/**
+ * The notifications that must survive a crash (docs/decisions/0026): `record` writes those a
+ * transaction's events call for inside that transaction, `committed` hears that they are in.
+ */
+export interface DurableNotices {
+  record(em: EntityManager, events: readonly DomainEvent[]): Promise<number>;
+  committed(): void;
+}
+
 /** What a transaction's work records its events with. */
 export interface EventRecorder {
   record(...events: DomainEvent[]): void;
@@ -47,7 +56,10 @@ export class EventBus {
   /** The 'after' work under way: it resolves once the backlog is empty. */
   private draining: Promise<void> | undefined;
 
-  constructor(private readonly log: Pick<Logger, 'error'>) {}
+  constructor(
+    private readonly log: Pick<Logger, 'error'>,
+    private readonly durable?: DurableNotices,
+  ) {}
 
   subscribe<T extends DomainEventType>(subscriber: Subscriber<T>): void {
     // The dispatcher hands it only the types it names, so the wider type is never seen by it.
@@ -64,12 +76,19 @@ export class EventBus {
     // Inside an outer transaction, "after commit" would be before the outer one commits.
     if (em.isInTransaction()) throw new Error('events: a transaction with events must not be nested in another');
     let recorded: DomainEvent[] = [];
+    let notices = 0;
     // A deadlock or serialization failure rolls the whole attempt back: it runs again from the start,
     // with what the failed attempt recorded dropped.
     const result = await retryTransientConflicts(() => {
       recorded = [];
-      return em.transactional((tx) => work(tx, { record: (...events) => recorded.push(...events) }));
+      return em.transactional(async (tx) => {
+        const out = await work(tx, { record: (...events) => recorded.push(...events) });
+        // Last in the transaction, so they commit with the write or not at all.
+        notices = (await this.durable?.record(tx, recorded)) ?? 0;
+        return out;
+      });
     });
+    if (notices > 0) this.durable?.committed();
     await this.dispatch(recorded);
     return result;
   }

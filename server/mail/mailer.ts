@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text?: string;
+  /** A stable Message-ID (the notification outbox's): a resend after a lost acknowledgement is the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {

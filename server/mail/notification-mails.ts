@@ -4,13 +4,6 @@ import type { Mailer } from './mailer.ts';
 import { logNotificationMails, mailPeopleAndTemplates, type MailPerson } from './notification-mail.queries.ts';
 import { renderTemplate } from './render.ts';
 
-/** What sending notification mail needs. */
-interface MailDeps {
-  mailer: Mailer;
-  orm: MikroORM;
-  log: Logger;
-}
-
 /** One notification mail to write: to whom, about whom and what, with which template. */
 export interface NotificationDraft {
   recipientId: number;
@@ -23,13 +16,32 @@ export interface NotificationDraft {
   vars(recipient: MailPerson, target: MailPerson): Parameters<typeof renderTemplate>[1];
 }
 
+/** What sending notification mail needs. */
+interface MailDeps {
+  mailer: Mailer;
+  orm: MikroORM;
+  log: Logger;
+}
+
+/** A draft as the outbox delivers it: with its stable Message-ID, and whether this is its last attempt. */
+export interface OutboxDraft extends NotificationDraft {
+  messageId: string;
+  /** The last attempt: a failure is logged as an email_sent activity that was not delivered. */
+  final: boolean;
+}
+
+/** What became of each draft: delivered, failed (to be retried), or nothing to send (no e-mail wanted, no template, person gone). */
+export type MailOutcome = 'sent' | 'failed' | 'none';
+
 /**
- * A commit's notification mails (matches, chains, offers) to the recipients who allow e-mail, each
- * logged as email_sent activity, delivered or not. After the commit, off the request's path: one
- * read for the people and templates, one send of them all, one insert of the logs.
+ * Notification mails (matches, chains, offers) to the recipients who allow e-mail, each delivered
+ * mail logged as email_sent activity (a failed one only on its last attempt: the outbox retries the
+ * rest). Per batch of the outbox: one read for the people and templates, one send of them all, one
+ * insert of the logs. Each mail carries its outbox row's Message-ID, so a retry after a lost
+ * acknowledgement is the same message to the receiving server and to the reader's client.
  */
-export async function sendNotificationMails(deps: MailDeps, drafts: readonly NotificationDraft[]): Promise<void> {
-  if (drafts.length === 0) return;
+export async function sendNotificationMails(deps: MailDeps, drafts: readonly OutboxDraft[]): Promise<MailOutcome[]> {
+  if (drafts.length === 0) return [];
   const em = deps.orm.em.fork();
   const { people, templates } = await mailPeopleAndTemplates(
     em,
@@ -37,7 +49,8 @@ export async function sendNotificationMails(deps: MailDeps, drafts: readonly Not
     drafts.map((d) => d.template),
   );
   const missing = new Set<string>();
-  const mails = drafts.flatMap((d) => {
+  const outcomes: MailOutcome[] = drafts.map(() => 'none');
+  const mails = drafts.flatMap((d, index) => {
     const recipient = people.get(d.recipientId);
     const target = people.get(d.targetId);
     if (!recipient?.emailNotifications || !target) return [];
@@ -49,74 +62,39 @@ export async function sendNotificationMails(deps: MailDeps, drafts: readonly Not
     const vars = d.vars(recipient, target);
     return [
       {
+        index,
         draft: d,
         recipient,
-        mail: { to: recipient.email, subject: renderTemplate(template.subject, vars, false), html: renderTemplate(template.html, vars, true) },
+        mail: {
+          to: recipient.email,
+          subject: renderTemplate(template.subject, vars, false),
+          html: renderTemplate(template.html, vars, true),
+          messageId: d.messageId,
+        },
       },
     ];
   });
   // Once per template and batch, not once per mail.
   for (const template of missing) deps.log.warn({ template }, 'mail template missing: no mail sent');
   const delivered = await deps.mailer.sendAll(mails.map((m) => m.mail));
+  for (const [i, m] of mails.entries()) outcomes[m.index] = delivered[i]?.delivered ? 'sent' : 'failed';
   await logNotificationMails(
     em,
-    mails.map((m, i) => ({
-      userId: m.recipient.id,
-      targetId: m.draft.targetId,
-      referenceId: m.draft.referenceId,
-      referenceType: m.draft.referenceType,
-      emailType: m.draft.template,
-      sent: delivered[i]?.delivered ?? false,
-      email: m.recipient.email,
-    })),
+    mails.flatMap((m) =>
+      outcomes[m.index] === 'sent' || m.draft.final
+        ? [
+            {
+              userId: m.recipient.id,
+              targetId: m.draft.targetId,
+              referenceId: m.draft.referenceId,
+              referenceType: m.draft.referenceType,
+              emailType: m.draft.template,
+              sent: outcomes[m.index] === 'sent',
+              email: m.recipient.email,
+            },
+          ]
+        : [],
+    ),
   );
-}
-
-/** Notification mails as commits queue them (createNotificationMails). */
-export interface NotificationMails {
-  /** A commit's mails: sent now, or with the next batch when one is being sent. Never throws. */
-  queue(drafts: readonly NotificationDraft[]): void;
-  /** Waits until everything queued has been sent (shutdown). */
-  close(): Promise<void>;
-  /** Mails queued or being sent, and since when the oldest of them waits (ms since the epoch). */
-  backlog(): { pending: number; oldestQueuedAt: number | undefined };
-}
-
-/**
- * Notification mails leave in batches of whatever queued while the previous batch was being sent:
- * one read of people and templates, one send and one insert of the logs per batch
- * (sendNotificationMails). When mail is quiet a commit's mails go at once, on their own; under a
- * burst of commits the ones that piled up share a batch, so the mail work grows slower than the
- * writes. No timer window: a window gathered a quarter second of commits into one burst of
- * rendering and inserting that stalled the writes being answered at that moment (measured: the
- * create's p99 rose by about 10 ms at 100/s).
- */
-export function createNotificationMails(deps: MailDeps): NotificationMails {
-  let pending: NotificationDraft[] = [];
-  let pendingSince: number | undefined;
-  let sending: Promise<void> | undefined;
-  let inFlight: { count: number; since: number | undefined } = { count: 0, since: undefined };
-  const sendPending = async () => {
-    while (pending.length) {
-      const batch = pending;
-      inFlight = { count: batch.length, since: pendingSince };
-      pending = [];
-      pendingSince = undefined;
-      await sendNotificationMails(deps, batch).catch((err: unknown) => deps.log.warn({ err }, 'notification mail failed'));
-    }
-    inFlight = { count: 0, since: undefined };
-    sending = undefined;
-  };
-  return {
-    queue(drafts) {
-      if (drafts.length === 0) return;
-      pendingSince ??= Date.now();
-      pending.push(...drafts);
-      sending ??= sendPending();
-    },
-    async close() {
-      await sending;
-    },
-    backlog: () => ({ pending: inFlight.count + pending.length, oldestQueuedAt: inFlight.since ?? pendingSince }),
-  };
+  return outcomes;
 }

@@ -1,7 +1,8 @@
-import type { NotificationMails } from '../mail/notification-mails.ts';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { outboxBacklog } from '../outbox/notification-outbox.queries.ts';
 
 export interface OutboxStatus {
-  /** Notifications recorded and not yet delivered. */
+  /** Notifications recorded and not yet delivered (nor given up). */
   pending: number;
   /** How long the oldest of them has waited; 0 when none waits. */
   oldestAgeSeconds: number;
@@ -9,11 +10,9 @@ export interface OutboxStatus {
 
 /**
  * The one place operators' view of the notification outbox is read from (crewtrade_outbox_pending
- * and crewtrade_outbox_oldest_age_seconds on /metrics). Today the outbox is the notification mails
- * queued in this process (mail/notification-mails.ts); a transactional outbox table replaces this
- * body with one query (count and min(created_at) of its undelivered rows), and nothing else changes.
+ * and crewtrade_outbox_oldest_age_seconds on /metrics): the undelivered rows of the
+ * notification_outbox table, shared by every instance, so each instance reports the same figures.
  */
-export async function readOutboxStatus(deps: { notificationMails: NotificationMails }, now = Date.now()): Promise<OutboxStatus> {
-  const { pending, oldestQueuedAt } = deps.notificationMails.backlog();
-  return { pending, oldestAgeSeconds: oldestQueuedAt === undefined ? 0 : Math.max(0, (now - oldestQueuedAt) / 1000) };
+export async function readOutboxStatus(deps: { orm: MikroORM }): Promise<OutboxStatus> {
+  return outboxBacklog(deps.orm.em.fork());
 }

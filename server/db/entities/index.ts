@@ -16,6 +16,7 @@ import {
   MessageAttachment,
   ScheduleImage,
 } from './message.entity.ts';
+import { NotificationOutboxEntry } from './outbox.entity.ts';
 import { PushSubscription, ServerSecret } from './push.entity.ts';
 import { AirlineRosterRule, Roster } from './roster.entity.ts';
 import { Offer, OfferImage, OfferNotification, TradeHiddenByUser } from './offer.entity.ts';
@@ -26,6 +27,7 @@ export * from './admin.entity.ts';
 export * from './calendar.entity.ts';
 export * from './message.entity.ts';
 export * from './offer.entity.ts';
+export * from './outbox.entity.ts';
 export * from './push.entity.ts';
 export * from './request.entity.ts';
 export * from './roster.entity.ts';
@@ -60,6 +62,7 @@ export const entities = [
   UserActivityLog,
   UserActivityMonthly,
   OutboxMail,
+  NotificationOutboxEntry,
   CalendarFeed,
   PushSubscription,
   ServerSecret,

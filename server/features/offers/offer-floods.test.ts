@@ -22,7 +22,7 @@ afterAll(async () => {
 /** Every mail the commits so far will send, sent. */
 async function mailsTo(user: SignedInUser) {
   await app.server.deps.events.settled();
-  await app.server.deps.notificationMails.close();
+  await app.server.deps.outbox.idle();
   return readOutbox(app.databaseUrl, user.email);
 }
 

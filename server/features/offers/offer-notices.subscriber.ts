@@ -1,15 +1,15 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { offerMailDrafts } from './offer-mails.ts';
 
 /**
  * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
- * recipient's sockets and the sender's other tabs, and the recipient by e-mail in the background
- * (at most one mail per sender and recipient in 10 minutes: later offers are in the bell, docs/decisions/0019);
+ * recipient's sockets and the sender's other tabs, and the recipient by e-mail through the
+ * notification outbox (server/outbox; at most one mail per sender and recipient in 10 minutes:
+ * later offers are in the bell, docs/decisions/0019);
  * an answer, a cancel or a hide as offer:update. Whoever's bell changed refetches it.
  */
-export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log' | 'limits'>) =>
+export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'log'>) =>
   defineSubscriber({
     name: 'offer-notices',
     handles: ['offer.sent', 'offer.answered', 'offer.removed'],
@@ -33,9 +33,5 @@ export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
       const items = events.flatMap((e) => (e.type === 'offer.sent' ? [e.item] : []));
       if (items.length === 0) return;
       for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
-      // Counted in Redis (shared by every instance) when there is one: send-then-cancel cycles mail once per window too.
-      const mailed = [];
-      for (const item of items) if (await deps.limits.take('offerMail', `${item.fromUserId}:${item.toUserId}`)) mailed.push(item);
-      deps.notificationMails.queue(offerMailDrafts(mailed));
     },
   });

@@ -4,7 +4,6 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { MatchSide } from '../matches/matches.presenter.ts';
 import { matchItemsOf } from '../matches/matches.service.ts';
-import { matchMailDrafts } from './match-mails.ts';
 
 /** Each new match from both users' sides. */
 const sidesOf = (m: CreatedMatch): MatchSide[] => [
@@ -13,11 +12,11 @@ const sidesOf = (m: CreatedMatch): MatchSide[] => [
 ];
 
 /**
- * Both users of a new match get it live, oriented for each, and by e-mail in the background (a
- * slow or failing mail server never holds up the request that caused it); a changed or deleted
+ * Both users of a new match get it live, oriented for each, (their mails and pushes go through
+ * the notification outbox, recorded with the write: server/outbox); a changed or deleted
  * match reaches both as match:update.
  */
-export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificationMails' | 'orm' | 'log'>) =>
+export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'log'>) =>
   defineSubscriber({
     name: 'match-notices',
     handles: ['match.created', 'match.changed'],
@@ -31,6 +30,5 @@ export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'notificat
       const items = await matchItemsOf(deps.orm.em.fork(), created.flatMap(sidesOf));
       // Each item is oriented for one user: its request is theirs.
       for (const item of items) deps.publisher.publish(rooms.user(item.request.userId), 'match:new', item);
-      deps.notificationMails.queue(matchMailDrafts(items));
     },
   });

@@ -1,7 +1,6 @@
 import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
-import { defineSubscriber } from '../../events/event-bus.ts';
 import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
@@ -9,15 +8,7 @@ import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
 import { messagesOf, namesOf, subscriptionsOf } from './push.queries.ts';
 
-type Pushed = EventOf<'match.created' | 'chain.changed' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
-
-/** Who is pushed about an event: a chain's members only when it is proposed (their answers show in the app). */
-function recipientsOf(e: Pushed): readonly number[] {
-  if (e.type === 'match.created') return e.match.userIds;
-  if (e.type === 'chain.changed') return e.proposed ? e.userIds : [];
-  if (e.type === 'offer.answered') return [e.fromUserId];
-  return [e.toUserId];
-}
+export type Pushed = EventOf<'match.created' | 'chain.changed' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
 
 /** Who hears of each event, and what: a user who caused it is never pushed about it. */
 async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Promise<{ userId: number; payload: PushPayload }[]> {
@@ -76,31 +67,32 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   return notices;
 }
 
+/** A push notification recorded in the outbox: its recipient and the event it tells of. */
+export interface PushRow {
+  recipientId: number;
+  event: Pushed;
+}
+
 /**
- * New matches, proposed three-way chains, offers, answers to offers and direct messages reach the recipients' subscribed
- * devices, also with the app closed. In the background: the push services' answers (up to seconds)
- * never hold up the write that caused them.
+ * New matches, proposed three-way chains, offers, answers to offers and direct messages reach the
+ * recipients' subscribed devices, also with the app closed. Delivered from the notification outbox
+ * (server/outbox): one row per recipient, recorded with the write. Each event's notices are built
+ * once for all its rows; a recipient with no device left gets nothing (and the row is done).
  */
-export const pushSubscriber = (deps: Pick<Deps, 'orm' | 'push' | 'pushDevices' | 'log'>) =>
-  defineSubscriber({
-    name: 'push',
-    handles: ['match.created', 'chain.changed', 'offer.sent', 'offer.answered', 'message.sent'],
-    handle(events) {
-      const deliver = async () => {
-        // Most recipients have no device subscribed: those cost no query at all (PushDevices), and the
-        // devices of the rest are read before anything else.
-        const recipients = deps.pushDevices.withDevices(new Set(events.flatMap(recipientsOf)));
-        if (recipients.length === 0) return;
-        const targets = await subscriptionsOf(deps.orm.em.fork(), recipients);
-        if (targets.length === 0) return;
-        const notices = await noticesOf(deps, events);
-        await Promise.all(
-          notices.map((n) => {
-            const mine = targets.filter((t) => t.userId === n.userId);
-            return mine.length ? deps.push.send(mine, n.payload) : undefined;
-          }),
-        );
-      };
-      void deliver().catch((err: unknown) => deps.log.warn({ err, events }, 'push failed'));
-    },
-  });
+export async function deliverPushRows(deps: Pick<Deps, 'orm' | 'push'>, rows: readonly PushRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const targets = await subscriptionsOf(deps.orm.em.fork(), [...new Set(rows.map((r) => r.recipientId))]);
+  const live = rows.filter((r) => targets.some((t) => t.userId === r.recipientId));
+  if (live.length === 0) return;
+  // The rows of one event carry equal copies of it (read back from the table).
+  const events = new Map(live.map((r) => [JSON.stringify(r.event), r.event]));
+  const noticesByEvent = new Map<string, { userId: number; payload: PushPayload }[]>();
+  for (const [key, event] of events) noticesByEvent.set(key, await noticesOf(deps, [event]));
+  await Promise.all(
+    live.flatMap((r) => {
+      const mine = targets.filter((t) => t.userId === r.recipientId);
+      const notices = (noticesByEvent.get(JSON.stringify(r.event)) ?? []).filter((n) => n.userId === r.recipientId);
+      return notices.map((n) => deps.push.send(mine, n.payload));
+    }),
+  );
+}

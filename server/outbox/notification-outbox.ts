@@ -1,0 +1,173 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Deps } from '../deps.ts';
+import type { DomainEvent } from '../events/domain-events.ts';
+import type { DurableNotices } from '../events/event-bus.ts';
+import { deliverPushRows, type Pushed } from '../features/push/push.delivery.ts';
+import type { PushDevices } from '../features/push/push-devices.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
+import { deliverMailRows, type MailRow } from './outbox-mails.ts';
+import { outboxRecordsOf } from './outbox-records.ts';
+import {
+  claimOutboxRows,
+  extendOutboxLease,
+  insertOutboxRows,
+  markOutboxFailed,
+  markOutboxRetry,
+  markOutboxSent,
+  purgeOutbox,
+  type ClaimedRow,
+} from './notification-outbox.queries.ts';
+
+/** Rows one claim takes: what piled up is delivered in batches of this size (one read, one send each). */
+const BATCH = 100;
+/** The fallback when no commit here woke the deliverer: rows of other instances, of retries, of a dead instance. */
+const POLL_MS = 2_000;
+const PURGE_EVERY_MS = 10 * 60_000;
+const KEEP_SENT_MS = 24 * 3600_000;
+const KEEP_FAILED_MS = 7 * 24 * 3600_000;
+
+export interface OutboxOptions {
+  /** How long a claim holds its rows: longer than a batch's sends can take. */
+  leaseMs: number;
+  pollMs?: number;
+}
+
+/**
+ * The notification outbox (docs/decisions/0026): the mails and pushes a write calls for are
+ * recorded in its transaction (`record`, called by the event bus), and delivered by every instance
+ * from the table: claimed in batches with FOR UPDATE SKIP LOCKED and a lease, sent, marked sent;
+ * a failure is retried with exponential backoff and given up after MAX_ATTEMPTS with a log line.
+ * The commit's instance is woken at once; the others poll every two seconds.
+ */
+export class NotificationOutbox implements DurableNotices {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'mailer' | 'log' | 'config' | 'push'>,
+    private readonly devices: Pick<PushDevices, 'withDevices'>,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  async record(em: EntityManager, events: readonly DomainEvent[]): Promise<number> {
+    const rows = outboxRecordsOf(events, (userId) => this.devices.withDevices([userId]).length > 0);
+    await insertOutboxRows(em, rows);
+    return rows.length;
+  }
+
+  committed(): void {
+    this.wake();
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Delivers what is due now; a wake during a run makes it look again when done. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => (this.running = undefined));
+  }
+
+  /** Stops polling and waits for the batch under way (its rows are marked; the rest wait in the table). */
+  async close(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Resolves once nothing is being delivered (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped && (await this.deliverBatch()) === BATCH);
+      } while (this.again && !this.stopped);
+      if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+        this.lastPurge = Date.now();
+        await purgeOutbox(this.deps.orm.em.fork(), KEEP_SENT_MS, KEEP_FAILED_MS);
+      }
+    } catch (err) {
+      // The database is away: the rows wait, the next poll tries again.
+      this.deps.log.warn({ err }, 'notification outbox: delivery run failed');
+    }
+  }
+
+  /** Claims, sends and marks one batch; how many rows it claimed. */
+  async deliverBatch(): Promise<number> {
+    const em = this.deps.orm.em.fork();
+    const rows = await claimOutboxRows(em, BATCH, this.options.leaseMs);
+    if (rows.length === 0) return 0;
+    // Renewed at half the lease while the batch is out, so a slow mail server never lets another
+    // deliverer take (and send again) rows still being sent; a dead deliverer stops renewing.
+    const leaseMs = this.options.leaseMs;
+    const renew = setInterval(
+      () =>
+        void extendOutboxLease(
+          this.deps.orm.em.fork(),
+          rows.map((r) => r.id),
+          leaseMs,
+        ).catch((err: unknown) => this.deps.log.warn({ err }, 'notification outbox: lease not renewed')),
+      leaseMs / 2,
+    );
+    try {
+      return await this.deliverClaimed(em, rows);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async deliverClaimed(em: EntityManager, rows: readonly ClaimedRow[]): Promise<number> {
+    const sent: number[] = [];
+    const failed: ClaimedRow[] = [];
+    const mails = rows.filter((r) => r.channel === 'mail');
+    try {
+      const outcomes = await deliverMailRows(this.deps, mails as unknown as MailRow[], (attempts) => attempts >= MAX_ATTEMPTS);
+      mails.forEach((r, i) => (outcomes[i] === 'failed' ? failed.push(r) : sent.push(r.id)));
+    } catch (err) {
+      this.deps.log.warn({ err }, 'notification outbox: mail batch failed');
+      failed.push(...mails);
+    }
+    const pushes = rows.filter((r) => r.channel === 'push');
+    try {
+      await deliverPushRows(
+        this.deps,
+        pushes.map((r) => ({ recipientId: r.recipientId, event: r.event as Pushed })),
+      );
+      sent.push(...pushes.map((r) => r.id));
+    } catch (err) {
+      this.deps.log.warn({ err }, 'notification outbox: push batch failed');
+      failed.push(...pushes);
+    }
+    await markOutboxSent(em, sent);
+    const retries = failed.flatMap((r) => {
+      const delayMs = retryDelayMs(r.attempts);
+      return delayMs === undefined ? [] : [{ id: r.id, delayMs }];
+    });
+    const givenUp = failed.filter((r) => retryDelayMs(r.attempts) === undefined);
+    await markOutboxRetry(em, retries);
+    await markOutboxFailed(
+      em,
+      givenUp.map((r) => r.id),
+    );
+    for (const r of givenUp)
+      this.deps.log.error(
+        { outboxId: r.id, channel: r.channel, recipientId: r.recipientId, event: r.event.type, attempts: r.attempts },
+        'notification given up',
+      );
+    return rows.length;
+  }
+}

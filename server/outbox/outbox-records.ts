@@ -1,0 +1,28 @@
+import type { DomainEvent } from '../events/domain-events.ts';
+import type { OutboxRecord } from './notification-outbox.queries.ts';
+
+/**
+ * The notifications a commit's events call for, one per recipient and channel, so each is
+ * delivered, retried and marked on its own: the match_notification of both users of a new match,
+ * the chain_notification of each member of a proposed chain, the mail of a new offer (its
+ * per-pair limit is applied at delivery), and the pushes of those, of answers to offers and of
+ * direct messages. `mayHavePush` leaves out the pushes of users with no device (most of them).
+ */
+export function outboxRecordsOf(events: readonly DomainEvent[], mayHavePush: (userId: number) => boolean): OutboxRecord[] {
+  const rows: OutboxRecord[] = [];
+  const both = (event: DomainEvent, recipientIds: readonly number[]) => {
+    for (const recipientId of recipientIds) rows.push({ channel: 'mail', recipientId, event });
+    push(event, recipientIds);
+  };
+  const push = (event: DomainEvent, recipientIds: readonly number[]) => {
+    for (const recipientId of recipientIds) if (mayHavePush(recipientId)) rows.push({ channel: 'push', recipientId, event });
+  };
+  for (const e of events) {
+    if (e.type === 'match.created') both(e, e.match.userIds);
+    else if (e.type === 'chain.changed' && e.proposed) both(e, e.userIds);
+    else if (e.type === 'offer.sent') both(e, [e.toUserId]);
+    else if (e.type === 'offer.answered') push(e, [e.fromUserId]);
+    else if (e.type === 'message.sent') push(e, [e.toUserId]);
+  }
+  return rows;
+}
