@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Entry } from './app/Entry.tsx';
 import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
 import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
@@ -10,13 +9,17 @@ import './styles.css';
 // Ask for the session before the first render so the answer is on its way as early as possible.
 void useSessionStore.getState().refresh();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// index.html carries the landing page prerendered; the server sends it for "/" only, and only to a
+// browser without a session cookie (app.html, the empty shell, otherwise).
+const prerendered = window.location.pathname === '/' && root.firstElementChild !== null;
+const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+    <Entry prerendered={prerendered} />
+  </StrictMode>
 );
+if (prerendered) hydrateRoot(root, app);
+else createRoot(root).render(app);
 
 recoverFromPreloadErrors();
 registerServiceWorker();
