@@ -1,15 +1,13 @@
 // Prerenders the landing page into the built index.html, so a visitor's phone paints it from the
-// HTML before any script has run; the entry hydrates it (web/src/main.tsx). The page as built, with
-// its root empty, is kept as app.html: the shell the server sends for every other path and to a
-// browser with a session cookie (server/http/static-files.ts), where the landing must not flash.
-// docs/decisions/0030-light-signed-out-entry.md.
+// HTML before any script has run, and needs no React at all to use it (web/src/landing.ts). app.html,
+// with its root empty, is the shell the server sends for every other path and to a browser with a
+// session cookie (server/http/static-files.ts). docs/decisions/0030-light-signed-out-entry.md.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createServer, type Plugin } from 'vite';
 
-export const SHELL_FILE = 'app.html';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 export function prerenderPlugin(): Plugin {
@@ -40,7 +38,6 @@ export function prerenderPlugin(): Plugin {
         const indexFile = path.join(outDir, 'index.html');
         const page = await readFile(indexFile, 'utf8');
         if (!page.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} is missing from index.html`);
-        await writeFile(path.join(outDir, SHELL_FILE), page);
         await writeFile(indexFile, page.replace(EMPTY_ROOT, `<div id="root">${html}</div>`));
       } finally {
         await server.close();

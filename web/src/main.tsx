@@ -1,6 +1,8 @@
+// The app's entry (app.html): every path but a signed-out visitor's "/", which starts from the
+// landing entry (landing.ts) and comes here when it needs the app.
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Entry } from './app/Entry.tsx';
+import { createRoot } from 'react-dom/client';
+import RoutedApp from './app/RoutedApp.tsx';
 import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
 import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
@@ -9,17 +11,12 @@ import './styles.css';
 // Ask for the session before the first render so the answer is on its way as early as possible.
 void useSessionStore.getState().refresh();
 
-const root = document.getElementById('root')!;
-// index.html carries the landing page prerendered; the server sends it for "/" only, and only to a
-// browser without a session cookie (app.html, the empty shell, otherwise).
-const prerendered = window.location.pathname === '/' && root.firstElementChild !== null;
-const app = (
+// Replaces the prerendered landing page when the landing entry hands over.
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Entry prerendered={prerendered} />
-  </StrictMode>
+    <RoutedApp />
+  </StrictMode>,
 );
-if (prerendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
 
 recoverFromPreloadErrors();
 registerServiceWorker();
