@@ -13,7 +13,8 @@ export function AppLink({ to, onClick, ...rest }: Props) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     // A modified or middle click opens a tab as any link does.
-    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     navigate(to);
   };
