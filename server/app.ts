@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Deps } from './deps.ts';
 import { featureRoutes } from './features/routes.ts';
+import { sessionCookieName } from './features/auth/session-cookie.ts';
 import type { AppState } from './http/context.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -40,7 +41,7 @@ export function createApp(deps: Deps, ops: OpsParts): Koa<AppState> {
   app.use(metricsEndpoint(ops.metrics, deps.config.metricsToken));
   app.use(compress({ threshold: 1024 }));
   app.use(jsonBody);
-  app.use(staticFiles(WEB_ROOT));
+  app.use(staticFiles(WEB_ROOT, sessionCookieName));
   app.use(originCheck(deps.config.appOrigin));
   // JSON only here; multipart is parsed per route (uploads), where its limits are known.
   app.use(koaBody({ jsonLimit: '100kb', text: false, urlencoded: false, multipart: false }));

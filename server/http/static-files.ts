@@ -4,12 +4,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
 
+/** The built page with the landing prerendered, for "/" to a browser without a session. */
+const LANDING = '/index.html';
+/** The same page with an empty root, for every other client route (web/build/prerender-plugin.ts). */
+const SHELL = '/app.html';
+
 /**
  * Serves the built web app: hashed assets with a year's cache, everything else that is not an API
- * or upload path falls back to index.html so client routes load.
+ * or upload path falls back to the app's shell so client routes load. "/" is the prerendered landing
+ * page unless the browser holds a session cookie (docs/decisions/0030-light-signed-out-entry.md):
+ * a signed-in crew member must not see the landing paint before the dashboard.
  */
-export function staticFiles(webRoot: string) {
+export function staticFiles(webRoot: string, sessionCookieName: (secure: boolean) => string) {
   const hasBuild = existsSync(path.join(webRoot, 'index.html'));
+  const shell = existsSync(path.join(webRoot, SHELL.slice(1))) ? SHELL : LANDING;
   return async (ctx: AppContext, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/') || ctx.path.startsWith('/socket.io')) return next();
@@ -27,7 +35,12 @@ export function staticFiles(webRoot: string) {
         return;
       }
     }
-    const file = ctx.path !== '/' && existsSync(path.join(webRoot, path.normalize(ctx.path))) ? ctx.path : '/index.html';
+    let file: string;
+    if (ctx.path === '/') {
+      file = ctx.cookies.get(sessionCookieName(ctx.secure)) ? shell : LANDING;
+      // One URL, two pages: a browser's cached copy must not answer for the other.
+      ctx.vary('Cookie');
+    } else file = existsSync(path.join(webRoot, path.normalize(ctx.path))) ? ctx.path : shell;
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, file, { root: webRoot });
   };

@@ -1,7 +1,8 @@
+// The app's entry (app.html): every path but a signed-out visitor's "/", which starts from the
+// landing entry (landing.ts) and comes here when it needs the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/App.tsx';
+import RoutedApp from './app/RoutedApp.tsx';
 import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
 import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
@@ -10,11 +11,10 @@ import './styles.css';
 // Ask for the session before the first render so the answer is on its way as early as possible.
 void useSessionStore.getState().refresh();
 
+// Replaces the prerendered landing page when the landing entry hands over.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <RoutedApp />
   </StrictMode>,
 );
 

@@ -1,8 +1,9 @@
-// The route table of docs/product-spec.md section 2, one per sign-in state. Every screen but the landing page is
-// split into its own chunk, so a visitor downloads only the landing page; a chunk a deploy replaced
-// reloads the page once (lib/lazyScreen.ts).
-import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+// The route table of docs/product-spec.md section 2, one per sign-in state. This table and the router
+// are a chunk of their own (app/RoutedApp.tsx), which the prerendered landing page does not load
+// (app/Entry.tsx); every screen is split into its own chunk again, so a visitor downloads only the
+// screen shown; a chunk a deploy replaced reloads the page once (lib/lazyScreen.ts).
+import { Suspense, useCallback } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
@@ -12,6 +13,7 @@ import { useNotificationNavigation } from '../lib/serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { useSessionStore } from '../stores/useSessionStore.ts';
+import { NavigateContext } from './AppLink.tsx';
 import { LoadingView } from './LoadingView.tsx';
 import { SIGNED_IN_PATHS, SIGNED_OUT_PATHS } from './paths.ts';
 
@@ -86,14 +88,16 @@ function SignedInRoutes() {
 export function App() {
   const loading = useSessionStore((s) => s.loading);
   const signedIn = useSessionStore((s) => s.user !== null);
-  useNotificationNavigation();
+  const routerNavigate = useNavigate();
+  const navigate = useCallback((to: string) => void routerNavigate(to), [routerNavigate]);
+  useNotificationNavigation(navigate);
   return (
-    <>
+    <NavigateContext value={navigate}>
       <OfflineBanner />
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
       <UpdatePrompt />
       <UploadProgress />
       <Toaster />
-    </>
+    </NavigateContext>
   );
 }

@@ -1,21 +1,21 @@
 // The signed-out header: the brand (home) and the way in. Shared by the landing and not-found
-// pages; small and in the first chunk with them.
-import { Link } from 'react-router';
+// pages; small and in the first chunk with them, so its links do not need the router.
+import { AppLink } from '../app/AppLink.tsx';
 import { TEXT } from '../texts.ts';
 
 export function PublicHeader({ showSignIn = true }: { showSignIn?: boolean }) {
   return (
     <header className="landing-header">
-      <Link to="/" className="brand">
+      <AppLink to="/" className="brand">
         <span className="brand-mark" aria-hidden="true">
           C
         </span>
         Crewtrade
-      </Link>
+      </AppLink>
       {showSignIn && (
-        <Link to="/login" className="button button-outline button-sm">
+        <AppLink to="/login" className="button button-outline button-sm">
           {TEXT.signIn}
-        </Link>
+        </AppLink>
       )}
     </header>
   );

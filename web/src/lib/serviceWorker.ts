@@ -3,7 +3,6 @@
 // without one, or one that refuses it, runs the app as before: offline support and push are extras.
 // A new version installs beside the running one and waits; the app offers the reload.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { isNavigateMessage } from '../sw/sw-messages.ts';
 import { useAppUpdateStore } from '../stores/useAppUpdateStore.ts';
 
@@ -50,9 +49,11 @@ export function watchForUpdates(registration: ServiceWorkerRegistration): void {
   });
 }
 
-/** A click on a notification while the app is open: the worker asks the open window to show the screen. */
-export function useNotificationNavigation(): void {
-  const navigate = useNavigate();
+/**
+ * A click on a notification while the app is open: the worker asks the open window to show the screen.
+ * The router's navigate comes from the caller: the entry that registers the worker loads no router.
+ */
+export function useNotificationNavigation(navigate: (to: string) => unknown): void {
   useEffect(() => {
     const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
     if (!container) return;

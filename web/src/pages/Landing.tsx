@@ -1,5 +1,6 @@
-// The signed-out home page. Kept in the first chunk: it is what a visitor sees first.
-import { Link } from 'react-router';
+// The signed-out home page. In the first chunk, without the router: it is what a visitor sees first,
+// prerendered into index.html at build time (web/build/prerender-plugin.ts) and hydrated on load.
+import { AppLink } from '../app/AppLink.tsx';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
 import { TEXT } from '../texts.ts';
@@ -32,12 +33,12 @@ export function Landing() {
           <p className="hero-tagline">{TEXT.tagline}</p>
           <p className="hero-text">Drop, pick up and swap pairings and reserve periods with crew at your airline.</p>
           <div className="hero-actions">
-            <Link to="/signup" className="button button-primary button-lg">
+            <AppLink to="/signup" className="button button-primary button-lg">
               {TEXT.getStarted}
-            </Link>
-            <Link to="/login" className="button button-outline button-lg">
+            </AppLink>
+            <AppLink to="/login" className="button button-outline button-lg">
               {TEXT.signIn}
-            </Link>
+            </AppLink>
           </div>
           <div className="hero-social">
             <a href="/api/login" className="button button-outline">

@@ -3,7 +3,7 @@
 // one was sent, and the list ends where no cursor comes. listStore.ts pages keyed lists with it
 // (Load more, scrolling, a refresh after a reconnect); the message stores catch up with it
 // (?after=<last id held>, then the cursors until caught up).
-import { CURSOR_PARAM, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '#protocol/paging.ts';
+import { CURSOR_PARAM, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '#protocol/paging-headers.ts';
 import type { ApiPath, ResponseOf } from '#protocol/endpoints.ts';
 import { api } from '../api/client.ts';
 

@@ -4,7 +4,7 @@
 // admin bell's 'admin:notification'.
 import { create } from 'zustand';
 import type { EmailTemplateType } from '#protocol/enums.ts';
-import { RESOLVED_COUNT_HEADER } from '#protocol/paging.ts';
+import { RESOLVED_COUNT_HEADER } from '#protocol/paging-headers.ts';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import type { AdminLogItem, AdminUserItem, EmailTemplateItem, SupportRequestItem, UserActivityReport } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';

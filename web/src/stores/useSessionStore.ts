@@ -8,8 +8,7 @@ import type { LoginBody, RegisterBody, ResetPasswordBody } from '#protocol/schem
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-
-const CACHE_KEY = 'crewtrade.user';
+import { SESSION_CACHE_KEY as CACHE_KEY } from '../app/sessionHint.ts';
 
 function readCache(): CurrentUser | null {
   try {

@@ -10,7 +10,7 @@ declare const self: ServiceWorkerGlobalScope;
 declare const PRECACHE: { version: string; files: string[] };
 
 const CACHE = `crewtrade-shell-${PRECACHE.version}`;
-const SHELL = '/';
+const SHELL = '/app.html';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
