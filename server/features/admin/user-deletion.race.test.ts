@@ -123,7 +123,9 @@ describe('user deletion racing writes, across two instances', () => {
       streaming = false;
       await Promise.all(writers);
       expect(deleted.status).toBe(200);
-      expect(took).toBeLessThan(2000);
+      // Alone it takes 0.1-0.6 s; the bound is loose for 2 shared CI cores, and still far under the
+      // 7.8 s the deletion used to wait behind the writes (or its statement timeout's 503).
+      expect(took).toBeLessThan(5000);
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
     },
   );
