@@ -50,6 +50,26 @@ export default defineConfig([
     },
   },
   {
+    // web/src/lib is the floor of the web app: helpers over the protocol that any screen, store or
+    // component may use, so it imports none of them (a helper that needs a store lives in stores/,
+    // a hook that needs one in hooks/). Repeats the rule above: a later block replaces it here.
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports the server: share through protocol/.' },
+            {
+              group: ['**/stores/**', '**/components/**', '**/pages/**', '**/app/**', '**/hooks/**', '**/realtime/**', '**/api/**'],
+              message: 'web/src/lib imports only protocol/ and lib/: move code that needs a store, the API or a component out of lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The HTTP and socket layers are plumbing: features plug into them (server.ts hands them what
     // they need), never the other way round. Types may cross; code may not.
     files: ['server/http/**/*.ts', 'server/realtime/**/*.ts'],

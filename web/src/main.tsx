@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App.tsx';
 import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
-import { registerServiceWorker } from './lib/serviceWorker.ts';
+import { registerServiceWorker } from './app/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 import './styles.css';
 

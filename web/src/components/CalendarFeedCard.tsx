@@ -1,7 +1,7 @@
 // Profile Settings: the private calendar address (docs/decisions/0013). Made on request, shown once with
 // Copy, replaceable and revocable; how to subscribe in the common calendar apps.
 import { useEffect } from 'react';
-import { useToastAction } from '../lib/useToastAction.ts';
+import { useToastAction } from '../hooks/useToastAction.ts';
 import { formatDate } from '../lib/format.ts';
 import { useCalendarFeedStore } from '../stores/useCalendarFeedStore.ts';
 import { toast } from '../stores/useToastStore.ts';

@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { chainLegText, requestDates } from '../lib/chainText.ts';
 import { fullName } from '../lib/format.ts';
-import { memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
+import { memberIndex, nextMember, previousMember } from '../lib/chainMembers.ts';
 import { TEXT } from '../texts.ts';
 import { RouteValue } from './RequestCard.tsx';
 import './chains.css';

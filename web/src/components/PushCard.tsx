@@ -1,7 +1,7 @@
 // Profile Settings: push notifications on this device (docs/decisions/0013). Off until turned on here; a test
 // notification once on. Says why when the browser cannot, or the user has blocked notifications.
 import { useEffect } from 'react';
-import { useToastAction } from '../lib/useToastAction.ts';
+import { useToastAction } from '../hooks/useToastAction.ts';
 import { usePushStore } from '../stores/usePushStore.ts';
 import { TEXT } from '../texts.ts';
 import { SwitchRow } from './SwitchRow.tsx';

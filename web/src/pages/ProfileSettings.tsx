@@ -12,7 +12,7 @@ import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { logout } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';

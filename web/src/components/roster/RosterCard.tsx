@@ -7,7 +7,7 @@ import type { RosterDuty } from '#protocol/roster.ts';
 import { confirm } from '../../stores/useConfirmStore.ts';
 import { useRosterStore } from '../../stores/useRosterStore.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useToastAction } from '../../lib/useToastAction.ts';
+import { useToastAction } from '../../hooks/useToastAction.ts';
 import type { RequestFormState } from '../../lib/requestForm.ts';
 import { LazyRequestModal } from '../LazyRequestModal.tsx';
 import { ROSTER_UI } from './rosterTexts.ts';
