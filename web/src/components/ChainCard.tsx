@@ -44,7 +44,16 @@ function proposedOn(value: string): string {
 /** A member's name as the user reads it in someone else's line: "you" for themselves. */
 const nameFor = (member: ChainMember | undefined, myId: number) => (member?.user.id === myId ? 'you' : fullName(member?.user));
 
-function Trip({ label, request }: { label: string; request: TradeRequestItem | null | undefined }) {
+/** One member's trip in a chain: pairing and dates, with its trip days where `withTripDays`. */
+export function ChainTrip({
+  label,
+  request,
+  withTripDays = false,
+}: {
+  label: string;
+  request: TradeRequestItem | null | undefined;
+  withTripDays?: boolean;
+}) {
   return (
     <div className="chain-trip">
       <dt>{label}</dt>
@@ -53,7 +62,8 @@ function Trip({ label, request }: { label: string; request: TradeRequestItem | n
           <>
             <RouteValue request={request} />
             <span className="chain-trip-dates">
-              {requestDates(request)} · {tripDaysText(request.tripDays)}
+              {requestDates(request)}
+              {withTripDays && ` · ${tripDaysText(request.tripDays)}`}
             </span>
           </>
         ) : (
@@ -100,8 +110,9 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
         </span>
       </div>
       <dl className="chain-trips">
-        <Trip label={`${TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
-        <Trip
+        <ChainTrip withTripDays label={`${TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
+        <ChainTrip
+          withTripDays
           label={`${TEXT.chainGetsFrom} ${nameFor(previousMember(chain, index), myId)}`}
           request={previousMember(chain, index)?.request}
         />

@@ -56,7 +56,14 @@ export function Composer({ send, overLimit, attachLabel, placeholder, label, fai
       <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
       <div className="composer-row">
         <AttachButton onFiles={attachments.add} disabled={attachments.full} label={attachLabel} />
-        <MessageBox value={text} onChange={setText} onSubmit={submit} placeholder={placeholder} aria-label={label} maxLength={MESSAGE_MAX} />
+        <MessageBox
+          value={text}
+          onChange={setText}
+          onSubmit={submit}
+          placeholder={placeholder}
+          aria-label={label}
+          maxLength={MESSAGE_MAX}
+        />
         <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
           <SendIcon />
           <span className="visually-hidden">{TEXT.send}</span>
