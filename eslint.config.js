@@ -50,6 +50,26 @@ export default defineConfig([
     },
   },
   {
+    // web/src/lib is the floor of the web app: helpers over the protocol that any screen, store or
+    // component may use, so it imports none of them (a helper that needs a store lives in stores/,
+    // a hook that needs one in hooks/). Repeats the rule above: a later block replaces it here.
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports the server: share through protocol/.' },
+            {
+              group: ['**/stores/**', '**/components/**', '**/pages/**', '**/app/**', '**/hooks/**', '**/realtime/**', '**/api/**'],
+              message: 'web/src/lib imports only protocol/ and lib/: move code that needs a store, the API or a component out of lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The floors the features stand on never import a feature, nor the composition that names them
     // all (deps.ts, subscribers.ts, server.ts): features plug into them at start-up, so every arrow
     // points down (docs/ARCHITECTURE.md section 2). Types included: a type import is an arrow too.

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import RoutedApp from './app/RoutedApp.tsx';
 import { recoverFromPreloadErrors } from './lib/lazyScreen.ts';
-import { registerServiceWorker } from './lib/serviceWorker.ts';
+import { registerServiceWorker } from './app/serviceWorker.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 import './styles.css';
 

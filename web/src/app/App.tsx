@@ -9,7 +9,7 @@ import { Toaster } from '../components/Toaster.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
 import { UploadProgress } from '../components/UploadProgress.tsx';
 import { lazyScreen } from '../lib/lazyScreen.ts';
-import { useNotificationNavigation } from '../lib/serviceWorker.ts';
+import { useNotificationNavigation } from './serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { useSessionStore } from '../stores/useSessionStore.ts';

@@ -4,7 +4,6 @@
 // two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
-import { MESSAGE_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ChatMessage } from '#protocol/shapes.ts';
 import { fullName } from '../lib/format.ts';
@@ -13,21 +12,8 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
 import { TrashIcon } from './Icons.tsx';
-import {
-  AttachButton,
-  AttachmentPreviews,
-  Avatar,
-  MessageBox,
-  MessageImages,
-  MoreIcon,
-  SendIcon,
-  messageKey,
-  messageTime,
-  shownText,
-  useListScroll,
-} from './messaging/pieces.tsx';
-import { useAttachments } from './messaging/useAttachments.ts';
-import { useSendDraft } from './messaging/useSendDraft.ts';
+import { Composer } from './messaging/Composer.tsx';
+import { Avatar, MessageImages, MoreIcon, messageKey, messageTime, shownText, useListScroll } from './messaging/pieces.tsx';
 import './messaging/messaging.css';
 import './offers.css';
 import './tabs.css';
@@ -101,32 +87,11 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
 function ChatRoomView({ chatType }: { chatType: ChatType }) {
   const room = useChatStore((s) => s.rooms[chatType]);
   const myId = useSessionStore((s) => s.user?.id ?? 0);
-  const [text, setText] = useState('');
-  const attachments = useAttachments('refuse');
-  const draft = useSendDraft();
   const { ref: list, onScroll } = useListScroll(messageKey(room.messages.at(-1)), messageKey(room.messages[0]));
 
   useEffect(() => {
     void useChatStore.getState().fetch(chatType);
   }, [chatType]);
-
-  const canSend = text.trim() !== '' || attachments.images.length > 0;
-  function submit() {
-    if (!canSend) return;
-    const sentText = text;
-    const files = attachments.take();
-    setText('');
-    void draft.run(
-      sentText,
-      files,
-      (key) => useChatStore.getState().send(chatType, sentText, files, key),
-      (back, backFiles) => {
-        setText((now) => (now === '' ? back : now));
-        attachments.add(backFiles);
-      },
-      MSG.chatSendFailed,
-    );
-  }
 
   return (
     <>
@@ -155,30 +120,15 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
           room.messages.map((m) => <ChatLine key={m.clientKey ?? m.id} message={m} mine={m.userId === myId} />)
         )}
       </ol>
-      <form
-        className="composer chat-composer"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
-        <div className="composer-row">
-          <AttachButton onFiles={attachments.add} disabled={attachments.full} label={TEXT.attachPhotos} />
-          <MessageBox
-            value={text}
-            onChange={setText}
-            onSubmit={submit}
-            placeholder={TEXT.messageYourBase}
-            aria-label={`Message to ${TAB_LABELS[chatType]}`}
-            maxLength={MESSAGE_MAX}
-          />
-          <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
-            <SendIcon />
-            <span className="visually-hidden">{TEXT.send}</span>
-          </button>
-        </div>
-      </form>
+      <Composer
+        className="chat-composer"
+        send={(text, files, key) => useChatStore.getState().send(chatType, text, files, key)}
+        overLimit="refuse"
+        attachLabel={TEXT.attachPhotos}
+        placeholder={TEXT.messageYourBase}
+        label={`Message to ${TAB_LABELS[chatType]}`}
+        failText={MSG.chatSendFailed}
+      />
     </>
   );
 }

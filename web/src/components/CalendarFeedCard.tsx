@@ -1,11 +1,12 @@
 // Profile Settings: the private calendar address (docs/decisions/0013). Made on request, shown once with
 // Copy, replaceable and revocable; how to subscribe in the common calendar apps.
 import { useEffect } from 'react';
-import { useToastAction } from '../lib/useToastAction.ts';
+import { useToastAction } from '../hooks/useToastAction.ts';
 import { formatDate } from '../lib/format.ts';
 import { useCalendarFeedStore } from '../stores/useCalendarFeedStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
+import { SettingsCard } from './SettingsCard.tsx';
 
 export function CalendarFeedCard() {
   const info = useCalendarFeedStore((s) => s.info);
@@ -35,11 +36,7 @@ export function CalendarFeedCard() {
 
   const store = useCalendarFeedStore.getState();
   return (
-    <section className="card stack" aria-labelledby="calendar-heading">
-      <h2 id="calendar-heading" className="card-title">
-        {TEXT.calendarTitle}
-      </h2>
-      <p className="card-subtitle">{TEXT.calendarIntro}</p>
+    <SettingsCard headingId="calendar-heading" title={TEXT.calendarTitle} intro={TEXT.calendarIntro}>
       {info?.url && (
         <div className="field">
           <label htmlFor="calendar-url">{TEXT.calendarAddress}</label>
@@ -83,6 +80,6 @@ export function CalendarFeedCard() {
           <li>{TEXT.calendarOutlook}</li>
         </ul>
       </details>
-    </section>
+    </SettingsCard>
   );
 }

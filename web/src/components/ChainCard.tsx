@@ -9,7 +9,8 @@ import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import type { ChainItem, ChainMember, TradeRequestItem } from '#protocol/shapes.ts';
 import { chainTitle, joinNames, requestDates } from '../lib/chainText.ts';
 import { fullName, initials, tripDaysText } from '../lib/format.ts';
-import { awaitsAnswer, memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
+import { memberIndex, nextMember, previousMember } from '../lib/chainMembers.ts';
+import { awaitsAnswer } from '../stores/useChainsStore.ts';
 import { TEXT } from '../texts.ts';
 import { RouteValue } from './RequestCard.tsx';
 import './chains.css';
@@ -43,7 +44,16 @@ function proposedOn(value: string): string {
 /** A member's name as the user reads it in someone else's line: "you" for themselves. */
 const nameFor = (member: ChainMember | undefined, myId: number) => (member?.user.id === myId ? 'you' : fullName(member?.user));
 
-function Trip({ label, request }: { label: string; request: TradeRequestItem | null | undefined }) {
+/** One member's trip in a chain: pairing and dates, with its trip days where `withTripDays`. */
+export function ChainTrip({
+  label,
+  request,
+  withTripDays = false,
+}: {
+  label: string;
+  request: TradeRequestItem | null | undefined;
+  withTripDays?: boolean;
+}) {
   return (
     <div className="chain-trip">
       <dt>{label}</dt>
@@ -52,7 +62,8 @@ function Trip({ label, request }: { label: string; request: TradeRequestItem | n
           <>
             <RouteValue request={request} />
             <span className="chain-trip-dates">
-              {requestDates(request)} · {tripDaysText(request.tripDays)}
+              {requestDates(request)}
+              {withTripDays && ` · ${tripDaysText(request.tripDays)}`}
             </span>
           </>
         ) : (
@@ -99,8 +110,9 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
         </span>
       </div>
       <dl className="chain-trips">
-        <Trip label={`${TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
-        <Trip
+        <ChainTrip withTripDays label={`${TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
+        <ChainTrip
+          withTripDays
           label={`${TEXT.chainGetsFrom} ${nameFor(previousMember(chain, index), myId)}`}
           request={previousMember(chain, index)?.request}
         />

@@ -2,31 +2,13 @@
 // what they gave to whom and what they got from whom, with Remove (from their own view). A chain
 // counts as one trade for each of its members.
 import { format } from 'date-fns';
-import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
-import { chainLegText, requestDates } from '../lib/chainText.ts';
+import type { ChainItem } from '#protocol/shapes.ts';
+import { chainLegText } from '../lib/chainText.ts';
 import { fullName } from '../lib/format.ts';
-import { memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
+import { memberIndex, nextMember, previousMember } from '../lib/chainMembers.ts';
 import { TEXT } from '../texts.ts';
-import { RouteValue } from './RequestCard.tsx';
+import { ChainTrip } from './ChainCard.tsx';
 import './chains.css';
-
-function Leg({ label, request }: { label: string; request: TradeRequestItem | null | undefined }) {
-  return (
-    <div className="chain-trip">
-      <dt>{label}</dt>
-      <dd>
-        {request ? (
-          <>
-            <RouteValue request={request} />
-            <span className="chain-trip-dates">{requestDates(request)}</span>
-          </>
-        ) : (
-          <span className="muted">{TEXT.chainRequestGone}</span>
-        )}
-      </dd>
-    </div>
-  );
-}
 
 export function ChainLegCard({ chain, myId, onRemove }: { chain: ChainItem; myId: number; onRemove: (chain: ChainItem) => void }) {
   const me = memberIndex(chain, myId);
@@ -45,8 +27,8 @@ export function ChainLegCard({ chain, myId, onRemove }: { chain: ChainItem; myId
       </header>
       <p className="offer-card-summary">{chainLegText(chain, myId)}</p>
       <dl className="chain-trips">
-        <Leg label={`${TEXT.chainLegGave} ${fullName(next?.user)}`} request={chain.members[me]?.request} />
-        <Leg label={`${TEXT.chainLegGot} ${fullName(previous?.user)}`} request={previous?.request} />
+        <ChainTrip label={`${TEXT.chainLegGave} ${fullName(next?.user)}`} request={chain.members[me]?.request} />
+        <ChainTrip label={`${TEXT.chainLegGot} ${fullName(previous?.user)}`} request={previous?.request} />
       </dl>
       {!Number.isNaN(done.getTime()) && (
         <p className="muted chain-leg-date">

@@ -2,7 +2,7 @@
 // button, an add button, and the list's error under it (every row is then marked invalid).
 import { useId } from 'react';
 import { CloseIcon, PlusIcon } from './Icons.tsx';
-import { useCrewToday } from '../lib/crewDay.ts';
+import { useCrewToday } from '../stores/crewDay.ts';
 
 interface DateListFieldProps {
   legend: string;

@@ -1,7 +1,8 @@
 // Small inline icons (decorative: the control around them carries the name).
 import type { SVGProps } from 'react';
 
-function Svg(props: SVGProps<SVGSVGElement>) {
+/** The frame every line icon is drawn in: 20px, 24-unit box, round strokes in the text colour. */
+export function Svg(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="20"

@@ -18,7 +18,7 @@ import { serverMessage } from '../api/client.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
 import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
@@ -28,7 +28,7 @@ import { Modal } from './Modal.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { tripToTake } from '#protocol/roster-rules.ts';
-import { useCrewToday } from '../lib/crewDay.ts';
+import { useCrewToday } from '../stores/crewDay.ts';
 import './offers.css';
 
 export interface OfferTarget {

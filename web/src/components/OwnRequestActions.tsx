@@ -1,7 +1,12 @@
 // Edit and Delete on one of the user's own requests (dashboard table, tradeboard card). Delete asks
-// first (requestActions.deleteRequest); Edit hands the request to the screen's request dialog.
+// first; Edit hands the request to the screen's request dialog.
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { deleteRequest } from '../lib/requestActions.ts';
+import { MSG } from '#protocol/messages.ts';
+import { serverMessage } from '../api/client.ts';
+import { confirm } from '../stores/useConfirmStore.ts';
+import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { TEXT } from '../texts.ts';
 
 export function OwnRequestActions({ request, onEdit }: { request: TradeRequestItem; onEdit: (request: TradeRequestItem) => void }) {
   return (
@@ -14,4 +19,19 @@ export function OwnRequestActions({ request, onEdit }: { request: TradeRequestIt
       </button>
     </>
   );
+}
+
+async function deleteRequest(id: number): Promise<void> {
+  const ok = await confirm({
+    title: TEXT.deleteRequestTitle,
+    description: TEXT.deleteRequestConfirm,
+    confirmLabel: TEXT.delete,
+    destructive: true,
+  });
+  if (!ok) return;
+  try {
+    await useMyRequestsStore.getState().delete(id);
+  } catch (err) {
+    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestDeleteFailed, variant: 'destructive' });
+  }
 }

@@ -1,6 +1,6 @@
 // The profile form fields shared by the welcome setup dialog and Profile Settings.
 import { AIRCRAFT_TYPES, AIRLINES, POSITIONS } from '#protocol/enums.ts';
-import { PROFILE_DEFAULTS } from '#protocol/schemas/profile.ts';
+import { PROFILE_DEFAULTS, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { POSITION_LABELS } from '../lib/format.ts';
 import type { FieldErrors } from '../lib/forms.ts';
@@ -27,6 +27,11 @@ export function profileValuesOf(user: CurrentUser): ProfileValues {
     base: user.base ?? '',
     aircraftType: user.aircraftType ?? PROFILE_DEFAULTS.aircraftType,
   };
+}
+
+/** The seven fields this form edits, out of its checked values: what both profile forms save. */
+export function profileFieldsOf({ firstName, lastName, airline, position, employeeNumber, base, aircraftType }: ProfileBody) {
+  return { firstName, lastName, airline, position, employeeNumber, base, aircraftType };
 }
 
 interface ProfileFieldsProps {

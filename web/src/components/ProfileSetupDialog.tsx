@@ -7,12 +7,12 @@ import { ONBOARDING_RELOAD_MS } from '#protocol/limits.ts';
 import { profileSchema } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';
 import { Modal } from './Modal.tsx';
-import { ProfileFields, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
+import { ProfileFields, profileFieldsOf, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
 function setupFailureText(err: unknown): string {
   const message = serverMessage(err);
@@ -25,9 +25,8 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
   const [done, setDone] = useState(false);
   // Failures are told in the spec's "Setup Failed" toast: the action catches them.
   const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.setupFailed, async (data) => {
-    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = data;
     try {
-      await useSessionStore.getState().saveProfile({ firstName, lastName, airline, position, employeeNumber, base, aircraftType });
+      await useSessionStore.getState().saveProfile(profileFieldsOf(data));
       onSubmitted();
       setDone(true);
       toast({ title: TEXT.welcomeTitle, description: MSG.setupDone });

@@ -1,10 +1,11 @@
 // Profile Settings: push notifications on this device (docs/decisions/0013). Off until turned on here; a test
 // notification once on. Says why when the browser cannot, or the user has blocked notifications.
 import { useEffect } from 'react';
-import { useToastAction } from '../lib/useToastAction.ts';
+import { useToastAction } from '../hooks/useToastAction.ts';
 import { usePushStore } from '../stores/usePushStore.ts';
 import { TEXT } from '../texts.ts';
 import { SwitchRow } from './SwitchRow.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
 
 export function PushCard() {
   const { support, subscribed, devices } = usePushStore();
@@ -35,11 +36,7 @@ export function PushCard() {
     });
 
   return (
-    <section className="card stack" aria-labelledby="push-heading">
-      <h2 id="push-heading" className="card-title">
-        {TEXT.pushTitle}
-      </h2>
-      <p className="card-subtitle">{TEXT.pushIntro}</p>
+    <SettingsCard headingId="push-heading" title={TEXT.pushTitle} intro={TEXT.pushIntro}>
       {support === 'unsupported' && <p className="muted small">{TEXT.pushUnsupported}</p>}
       {support === 'blocked' && <p className="muted small">{TEXT.pushBlocked}</p>}
       {support !== 'unsupported' && support !== null && (
@@ -58,6 +55,6 @@ export function PushCard() {
           </button>
         </div>
       )}
-    </section>
+    </SettingsCard>
   );
 }

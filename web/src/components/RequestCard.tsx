@@ -4,17 +4,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
-import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
+import { formatDate, fullName, REQUEST_TYPE_LABELS, routeText, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
 import { thumbnailUrl } from '#protocol/uploads.ts';
 import { Ident } from './Ident.tsx';
 
 export function TypeBadge({ type }: { type: TradeRequestItem['type'] }) {
   return <span className={`badge badge-${type}`}>{REQUEST_TYPE_LABELS[type]}</span>;
-}
-
-export function routeText(request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod'>): string {
-  return (request.routeType === 'reserve_period' ? request.reservePeriod : request.route) ?? '';
 }
 
 /** The pairing, or a reserve period marked as one (where a column or line could hold either). */

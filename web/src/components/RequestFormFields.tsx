@@ -9,7 +9,7 @@ import { tripDaysOptions, type RequestFormState } from '../lib/requestForm.ts';
 import { TEXT } from '../texts.ts';
 import { DateListField } from './DateListField.tsx';
 import { SelectField, TextAreaField, TextField } from './Field.tsx';
-import { useCrewToday } from '../lib/crewDay.ts';
+import { useCrewToday } from '../stores/crewDay.ts';
 
 interface RequestFormFieldsProps {
   form: RequestFormState;

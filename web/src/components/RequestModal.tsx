@@ -8,7 +8,7 @@ import { serverMessage } from '../api/client.ts';
 import { initialRequestForm, requestFormValues, requestSchemaFor, type RequestFormState } from '../lib/requestForm.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
 import { useImageUploads } from '../lib/useImageUploads.ts';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';

@@ -1,10 +1,9 @@
 // Texts about a three-way trade chain shared by its card on /matches and the bell.
 import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
-import { routeText } from '../components/RequestCard.tsx';
 import { tripText as offerTripText } from '#protocol/offerText.ts';
-import { memberIndex, nextMember, previousMember } from '../stores/useChainsStore.ts';
+import { memberIndex, nextMember, previousMember } from './chainMembers.ts';
 import { TEXT } from '../texts.ts';
-import { formatDate, fullName } from './format.ts';
+import { formatDate, fullName, routeText } from './format.ts';
 
 /** "A", "A and B", "A, B and C". */
 export function joinNames(names: readonly string[]): string {

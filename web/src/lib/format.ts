@@ -1,6 +1,7 @@
 // Display helpers shared by the screens.
 import { format } from 'date-fns';
 import type { Position, RequestType } from '#protocol/enums.ts';
+import type { TradeRequestItem } from '#protocol/shapes.ts';
 
 /** A YYYY-MM-DD string as a local date (never shifted by the time zone). */
 export function parseLocalDate(value: string): Date {
@@ -63,3 +64,8 @@ export const newestFirst = <T extends { createdAt: string; id: number }>(a: T, b
 
 /** A count of what is loaded of a paged list: "200+" while more pages remain. */
 export const countText = (loaded: number, next: string | null) => (next === null ? String(loaded) : `${loaded}+`);
+
+/** The pairing, or the reserve period for a reserve request ('' when neither is set). */
+export function routeText(request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod'>): string {
+  return (request.routeType === 'reserve_period' ? request.reservePeriod : request.route) ?? '';
+}

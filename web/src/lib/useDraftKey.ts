@@ -2,7 +2,11 @@
 // sent again reuses its key, so a send whose answer was lost is stored once; a changed draft gets a
 // new key. The key is forgotten once a send succeeds.
 import { useRef } from 'react';
-import { newClientKey } from '../stores/messageList.ts';
+
+/** A new key for one send (reused when that send is retried). */
+export function newClientKey(): string {
+  return crypto.randomUUID();
+}
 
 export interface DraftKey {
   key: string;

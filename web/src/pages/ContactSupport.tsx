@@ -10,7 +10,7 @@ import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
 import { capitalised, submittedAt } from './admin/adminFormat.ts';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSupportStore } from '../stores/useSupportStore.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { newestFirst } from '../lib/format.ts';

@@ -12,7 +12,7 @@ import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
 import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, newestFirst } from '../lib/format.ts';
-import { byDate } from '../lib/requestActions.ts';
+import { byDate } from '../lib/requestOrder.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useMessagesStore } from '../stores/useMessagesStore.ts';

@@ -4,7 +4,7 @@ import { MSG } from '#protocol/messages.ts';
 import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { TEXT } from '../texts.ts';

@@ -11,8 +11,8 @@ import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
-import { ProfileFields, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
-import { useSchemaForm } from '../lib/useSchemaForm.ts';
+import { ProfileFields, profileFieldsOf, profileValuesOf, type ProfileValues } from '../components/ProfileFields.tsx';
+import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { logout } from '../stores/clientState.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -34,17 +34,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
   // saveProfile toasts its own failure: the form has no alert of its own.
   const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.profileUpdateFailed, async (data) => {
-    const { firstName, lastName, airline, position, employeeNumber, base, aircraftType } = data;
-    await saveProfile({
-      firstName,
-      lastName,
-      employeeNumber,
-      base,
-      airline,
-      position,
-      aircraftType,
-      emailNotifications: user.emailNotifications,
-    });
+    await saveProfile({ ...profileFieldsOf(data), emailNotifications: user.emailNotifications });
   });
 
   return (
@@ -106,21 +96,30 @@ function savedProfile(user: CurrentUser, change: Partial<ProfileBody & { emailNo
   };
 }
 
+/** A setting saved on its own (the rest of the profile as saved), busy while it saves. */
+function useSettingSave(user: CurrentUser) {
+  const [pending, setPending] = useState(false);
+  async function save(change: Partial<ProfileBody & { emailNotifications: boolean }>) {
+    setPending(true);
+    await saveProfile(savedProfile(user, change));
+    setPending(false);
+  }
+  return { pending, save };
+}
+
 /**
  * Whose "today" the app goes by: the base's time zone from the airport table, or, for a base the
  * table does not know, the zone the crew member picks here (UTC until then). docs/decisions/0024.
  */
 function YourDay({ user }: { user: CurrentUser }) {
   const [choice, setChoice] = useState(user.timeZoneChoice ?? 'UTC');
-  const [pending, setPending] = useState(false);
+  const { pending, save: saveSetting } = useSettingSave(user);
   const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
   if (user.timeZoneChoice && !zones.includes(user.timeZoneChoice)) zones.push(user.timeZoneChoice);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
-    await saveProfile(savedProfile(user, { timeZone: choice === 'UTC' ? null : choice }));
-    setPending(false);
+    await saveSetting({ timeZone: choice === 'UTC' ? null : choice });
   }
 
   return (
@@ -152,15 +151,8 @@ function YourDay({ user }: { user: CurrentUser }) {
 }
 
 function AccountActions({ user }: { user: CurrentUser }) {
-  const [pending, setPending] = useState(false);
+  const { pending, save } = useSettingSave(user);
   const on = user.emailNotifications;
-
-  async function toggle() {
-    setPending(true);
-    // The saved profile with only the notification setting flipped.
-    await saveProfile(savedProfile(user, { emailNotifications: !on }));
-    setPending(false);
-  }
 
   return (
     <section className="card" aria-labelledby="account-actions-heading">
@@ -172,7 +164,7 @@ function AccountActions({ user }: { user: CurrentUser }) {
         hint="Get an email when a match is found or a trade request arrives."
         checked={on}
         disabled={pending}
-        onToggle={() => void toggle()}
+        onToggle={() => void save({ emailNotifications: !on })}
       />
       <div className="stack">
         <Link to="/" className="button button-outline button-block">

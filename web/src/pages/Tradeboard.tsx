@@ -15,7 +15,7 @@ import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { fullName, positionPhrase } from '../lib/format.ts';
 import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.ts';
-import { byDate } from '../lib/requestActions.ts';
+import { byDate } from '../lib/requestOrder.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { TEXT } from '../texts.ts';

@@ -65,11 +65,6 @@ let standInSeq = 0;
 /** A fresh negative id for a stand-in. */
 export const standInId = () => --standInSeq;
 
-/** A new key for one send (reused when that send is retried). */
-export function newClientKey(): string {
-  return crypto.randomUUID();
-}
-
 export { withQuery } from './paging.ts';
 
 /**

@@ -1,5 +1,5 @@
 // A new version of the app, installed by its service worker and waiting: the prompt offers the
-// reload (web/src/components/UpdatePrompt.tsx); web/src/lib/serviceWorker.ts finds the worker.
+// reload (web/src/components/UpdatePrompt.tsx); web/src/app/serviceWorker.ts finds the worker.
 import { create } from 'zustand';
 import type { SkipWaitingMessage } from '../sw/sw-messages.ts';
 

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { boardQuery, matchesFilters, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.ts';
-import { isNewerRequest, isOnBoard } from '../lib/requestRules.ts';
+import { isNewerRequest, isOnBoard } from './requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { byDateThenId, itself, pagesOf, withQuery } from './paging.ts';
 import { useSessionStore } from './useSessionStore.ts';

@@ -7,7 +7,8 @@ import type { ChainItem, ChainMember, CurrentUser, TradeRequestItem } from '#pro
 import { chainBellMessage, chainTitle, joinNames, otherNames } from '../lib/chainText.ts';
 import { refreshLoadedData } from './clientState.ts';
 import { requestItem } from './requestItem.fixture.ts';
-import { awaitsAnswer, isNewerChain, nextMember, previousMember, useChainsStore } from './useChainsStore.ts';
+import { nextMember, previousMember } from '../lib/chainMembers.ts';
+import { awaitsAnswer, isNewerChain, useChainsStore } from './useChainsStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;

@@ -4,8 +4,9 @@
 // cancelled) as a full copy. A chain only moves forward, so a copy further along wins whatever the
 // order of arrival (keyedList.ts).
 import { create } from 'zustand';
-import type { ChainItem, ChainMember } from '#protocol/shapes.ts';
+import type { ChainItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
+import { memberIndex } from '../lib/chainMembers.ts';
 import { listStore, type ListState } from './listStore.ts';
 
 /** How far a chain has come: any end beats proposed, then each answer given counts. */
@@ -24,18 +25,6 @@ export function isNewerChain(a: ChainItem, b: ChainItem): boolean {
   const bt = Date.parse(b.updatedAt);
   return Number.isFinite(at) && Number.isFinite(bt) && at > bt;
 }
-
-/** The user's place in the chain's cycle, or -1. */
-export function memberIndex(chain: ChainItem, userId: number | undefined): number {
-  return userId === undefined ? -1 : chain.members.findIndex((m) => m.user.id === userId);
-}
-
-/** The member after `index` in the cycle: the one who gets that member's request. */
-export const nextMember = (chain: ChainItem, index: number): ChainMember | undefined => chain.members[(index + 1) % chain.members.length];
-
-/** The member before `index` in the cycle: the one whose request that member gets. */
-export const previousMember = (chain: ChainItem, index: number): ChainMember | undefined =>
-  chain.members[(index - 1 + chain.members.length) % chain.members.length];
 
 /** Whether the chain waits for this user's answer: still proposed and their decision pending. */
 export function awaitsAnswer(chain: ChainItem, userId: number | undefined): boolean {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-import { isNewerRequest } from '../lib/requestRules.ts';
+import { isNewerRequest } from './requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { itself, newestFirstBy, pagesOf } from './paging.ts';
 

@@ -98,6 +98,20 @@ const arrivedWhileCatchingUp = new Map<number, Set<number>>();
 let conversationPages = 0;
 const conversationSource = pagesOf('/api/messages/recent', itself<ConversationSummary>);
 
+/** The store's data before anything is loaded (at start and after a reset). */
+function emptyMessages() {
+  return {
+    conversations: [],
+    loaded: false,
+    error: false,
+    conversationsNext: null,
+    loadingMoreConversations: false,
+    threads: {},
+    lastRemoved: null,
+    activeUserId: null,
+  } satisfies Partial<MessagesState>;
+}
+
 export const useMessagesStore = create<MessagesState>((set, get) => {
   const patchThread = (userId: number, patch: (t: Thread) => Partial<Thread>) =>
     set((s) => {
@@ -121,14 +135,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     });
 
   return {
-    conversations: [],
-    loaded: false,
-    error: false,
-    conversationsNext: null,
-    loadingMoreConversations: false,
-    threads: {},
-    lastRemoved: null,
-    activeUserId: null,
+    ...emptyMessages(),
 
     fetchConversations: async () => {
       const mine = generation;
@@ -345,16 +352,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       readWhileSending.clear();
       arrivedWhileCatchingUp.clear();
       conversationPages = 0;
-      set({
-        conversations: [],
-        loaded: false,
-        error: false,
-        conversationsNext: null,
-        loadingMoreConversations: false,
-        threads: {},
-        lastRemoved: null,
-        activeUserId: null,
-      });
+      set(emptyMessages());
     },
   };
 });

@@ -2,7 +2,7 @@
 // events for the same requests, in either order. No server and no fetch: these are the store rules.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
-import { todayUtc } from '../lib/requestRules.ts';
+import { todayUtc } from './requestRules.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';

@@ -7,7 +7,7 @@ import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { requestFormData } from '../lib/requestEncoding.ts';
-import { isNewerRequest, isOnBoard } from '../lib/requestRules.ts';
+import { isNewerRequest, isOnBoard } from './requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { byDateThenId, itself, pagesOf, withQuery } from './paging.ts';
 import { useBoardStore } from './useBoardStore.ts';

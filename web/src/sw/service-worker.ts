@@ -19,7 +19,7 @@ self.addEventListener('install', (event) => {
       await cache.addAll([SHELL, ...PRECACHE.files]);
       // The first worker takes over at once. A new version waits, and the old one keeps serving the
       // files of the version the open windows run (their lazy screens included), until the crew
-      // member takes the app's "new version" prompt (web/src/lib/serviceWorker.ts).
+      // member takes the app's "new version" prompt (web/src/app/serviceWorker.ts).
       if (!self.registration.active) await self.skipWaiting();
     })(),
   );

@@ -1,18 +1,30 @@
-// The direct-message composer: text box (Enter sends, Shift+Enter a new line), attach button
-// (images only, at most 6 kept, disabled at 6), removable previews. Sends need text or an image.
+// The composer of a direct message and of a base-chat post: text box (Enter sends, Shift+Enter a
+// new line), attach button (images only, at most 6, disabled at 6), removable previews. Sends need
+// text or an image; the text and images leave at once and come back if the send fails.
 import { useState } from 'react';
 import { MESSAGE_MAX } from '#protocol/limits.ts';
-import type { MessageUser } from '#protocol/shapes.ts';
-import { useMessagesStore } from '../../stores/useMessagesStore.ts';
-import { fullName } from '../../lib/format.ts';
 import { TEXT } from '../../texts.ts';
 import { AttachButton, AttachmentPreviews, MessageBox, SendIcon } from './pieces.tsx';
 import { useAttachments } from './useAttachments.ts';
 import { useSendDraft } from './useSendDraft.ts';
 
-export function Composer({ to }: { to: MessageUser }) {
+export interface ComposerProps {
+  /** Stores the message; `key` is the draft's client key (the same on a retry of the same draft). */
+  send: (text: string, files: File[], key: string) => Promise<unknown>;
+  /** What a pick past the limit does (useAttachments). */
+  overLimit: 'keep-first' | 'refuse';
+  attachLabel: string;
+  placeholder: string;
+  /** The text box's accessible name. */
+  label: string;
+  /** The error toast's text when a send fails (the direct-message text by default). */
+  failText?: string;
+  className?: string;
+}
+
+export function Composer({ send, overLimit, attachLabel, placeholder, label, failText, className }: ComposerProps) {
   const [text, setText] = useState('');
-  const attachments = useAttachments('keep-first');
+  const attachments = useAttachments(overLimit);
   const draft = useSendDraft();
   const canSend = text.trim() !== '' || attachments.images.length > 0;
 
@@ -24,17 +36,18 @@ export function Composer({ to }: { to: MessageUser }) {
     void draft.run(
       sentText,
       files,
-      (key) => useMessagesStore.getState().send(to, sentText, files, key),
+      (key) => send(sentText, files, key),
       (back, backFiles) => {
         setText((now) => (now === '' ? back : now));
         attachments.add(backFiles);
       },
+      failText,
     );
   }
 
   return (
     <form
-      className="composer"
+      className={className ? `composer ${className}` : 'composer'}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -42,13 +55,13 @@ export function Composer({ to }: { to: MessageUser }) {
     >
       <AttachmentPreviews images={attachments.images} onRemove={attachments.remove} />
       <div className="composer-row">
-        <AttachButton onFiles={attachments.add} disabled={attachments.full} label={TEXT.attachImages} />
+        <AttachButton onFiles={attachments.add} disabled={attachments.full} label={attachLabel} />
         <MessageBox
           value={text}
           onChange={setText}
           onSubmit={submit}
-          placeholder={TEXT.typeMessage}
-          aria-label={`Message to ${fullName(to)}`}
+          placeholder={placeholder}
+          aria-label={label}
           maxLength={MESSAGE_MAX}
         />
         <button type="submit" className="button button-primary composer-send" disabled={!canSend}>

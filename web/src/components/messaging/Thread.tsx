@@ -5,7 +5,7 @@ import { MSG } from '#protocol/messages.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
 import { TEXT } from '../../texts.ts';
-import type { Thread as ThreadState } from '../../stores/useMessagesStore.ts';
+import { useMessagesStore, type Thread as ThreadState } from '../../stores/useMessagesStore.ts';
 import { TrashIcon } from '../Icons.tsx';
 import { Composer } from './Composer.tsx';
 import { Avatar, BackIcon, MessageImages, messageKey, messageTime, shownText, useListScroll } from './pieces.tsx';
@@ -83,7 +83,13 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
           messages.map((m) => <Bubble key={m.clientKey ?? m.id} message={m} mine={m.fromUserId === myId} showRead={m === lastMine} />)
         )}
       </ol>
-      <Composer to={user} />
+      <Composer
+        send={(text, files, key) => useMessagesStore.getState().send(user, text, files, key)}
+        overLimit="keep-first"
+        attachLabel={TEXT.attachImages}
+        placeholder={TEXT.typeMessage}
+        label={`Message to ${fullName(user)}`}
+      />
     </section>
   );
 }

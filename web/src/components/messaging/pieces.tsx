@@ -5,28 +5,11 @@ import { format, isToday, isYesterday } from 'date-fns';
 import { CHAT_BOX_MAX_PX, CHAT_BOX_MIN_PX, MAX_IMAGES } from '#protocol/limits.ts';
 import type { AttachmentRef } from '#protocol/shapes.ts';
 import { initials } from '../../lib/format.ts';
+import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
 import type { PickedImage } from './useAttachments.ts';
 import { thumbnailUrl } from '#protocol/uploads.ts';
 
-function Svg({ children }: { children: React.ReactNode }) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
 export const AttachIcon = () => (
   <Svg>
     <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />

@@ -7,11 +7,12 @@ import type { RosterDuty } from '#protocol/roster.ts';
 import { confirm } from '../../stores/useConfirmStore.ts';
 import { useRosterStore } from '../../stores/useRosterStore.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useToastAction } from '../../lib/useToastAction.ts';
+import { useToastAction } from '../../hooks/useToastAction.ts';
 import type { RequestFormState } from '../../lib/requestForm.ts';
 import { LazyRequestModal } from '../LazyRequestModal.tsx';
 import { ROSTER_UI } from './rosterTexts.ts';
 import './roster.css';
+import { SettingsCard } from '../SettingsCard.tsx';
 
 const UPCOMING_SHOWN = 5;
 const TRIP_DAYS_FORM_MAX = 14;
@@ -75,11 +76,7 @@ export function RosterCard() {
   const has = Boolean(info?.updatedAt);
   const upcoming = info?.duties.slice(0, UPCOMING_SHOWN) ?? [];
   return (
-    <section className="card stack" aria-labelledby="roster-heading">
-      <h2 id="roster-heading" className="card-title">
-        {ROSTER_UI.title}
-      </h2>
-      <p className="card-subtitle">{ROSTER_UI.intro}</p>
+    <SettingsCard headingId="roster-heading" title={ROSTER_UI.title} intro={ROSTER_UI.intro}>
       {has && info && (
         <p className="muted">
           {ROSTER_UI.summary(info.duties.length)} · {ROSTER_UI.updated} {when(info.updatedAt!)}
@@ -150,6 +147,6 @@ export function RosterCard() {
         </div>
       )}
       {drop && <LazyRequestModal prefill={drop} onClose={() => setDrop(null)} />}
-    </section>
+    </SettingsCard>
   );
 }

@@ -5,7 +5,7 @@ import type { Airline } from '#protocol/enums.ts';
 import { ROSTER_LIMIT_RANGES, ROSTER_TEXT, type AirlineRosterRules } from '#protocol/roster.ts';
 import { api } from '../../api/client.ts';
 import { ROSTER_UI } from '../../components/roster/rosterTexts.ts';
-import { useToastAction } from '../../lib/useToastAction.ts';
+import { useToastAction } from '../../hooks/useToastAction.ts';
 import { TEXT } from '../../texts.ts';
 import '../../components/roster/roster.css';
 

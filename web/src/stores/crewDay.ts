@@ -2,7 +2,7 @@
 // from the airport table, or their pick, else UTC), not the UTC date and not the phone's zone
 // (a crew member on a layover still trades by the day at their base). docs/decisions/0024.
 import { dayIn } from '#protocol/rules.ts';
-import { useSessionStore } from '../stores/useSessionStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
 
 /** Today at the signed-in crew member's base, as an ISO date. */
 export function crewToday(now: Date = new Date()): string {

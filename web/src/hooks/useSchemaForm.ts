@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { serverMessage } from '../api/client.ts';
-import { fieldErrors, type FieldErrors } from './forms.ts';
+import { fieldErrors, type FieldErrors } from '../lib/forms.ts';
 
 export interface SchemaForm {
   /** The messages to show: every field's after a submit was tried, else those of the fields left (touch). */
