@@ -1,13 +1,13 @@
 import type { MatchStatus } from '#protocol/enums.ts';
-import type { ChainItem, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
+import type { ChainItem, ChatMessage, DirectMessage, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 
 /**
  * What happened, as services record it inside their transaction (server/events/event-bus.ts). After
  * the commit, each event goes to the subscribers that handle its type (server/subscribers.ts):
  * board fan-out and cache, match notices, notifications, badge counts, mail, stored files, sockets.
- * Payloads are ids and keys, not rows: a subscriber loads what it shows, after the commit. The one
- * exception is a request its owner created or edited, as the transaction stored it, which nothing
- * has to read again (the boards held in memory are patched with it).
+ * Payloads are mostly ids and keys: a subscriber loads what it shows, after the commit. What was
+ * created carries itself as the transaction stored it (a request, an offer, a chain, a direct
+ * message, a chat post), so the answer, the fan-out and push read nothing again.
  *
  */
 export type DomainEvent =
@@ -31,11 +31,12 @@ export type DomainEvent =
   | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number; item?: OfferItem }
   // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
   | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }
-  // Direct messages (features/messages) and base chat (features/base-chat).
-  | { type: 'message.sent'; messageId: number; fromUserId: number; toUserId: number }
+  // Direct messages (features/messages) and base chat (features/base-chat). A sent message and a chat
+  // post carry themselves as their sender sees them (with the client key; everyone else's copy has none).
+  | { type: 'message.sent'; messageId: number; fromUserId: number; toUserId: number; item: DirectMessage }
   | { type: 'message.read'; readerId: number; otherUserId: number }
   | { type: 'conversation.deleted'; userId: number; otherUserId: number }
-  | { type: 'chat.posted'; messageId: number; room: ChatRoom }
+  | { type: 'chat.posted'; messageId: number; room: ChatRoom; item: ChatMessage }
   | { type: 'chat.deleted'; messageId: number; room: ChatRoom }
   // The user's bell changed by their own hand (an acknowledgement).
   | { type: 'notification.changed'; userId: number }

@@ -24,7 +24,8 @@ const fork = () => app.server.deps.orm.em.fork();
 describe('notification outbox claims', () => {
   it('never gives one row to two claimers, and frees a row once its lease ends', async () => {
     await clear();
-    const event = { type: 'message.sent' as const, messageId: 1, fromUserId: 1, toUserId: 2 };
+    // Claims never read the event: any will do.
+    const event = { type: 'notification.changed' as const, userId: 2 };
     await insertOutboxRows(
       fork(),
       Array.from({ length: 400 }, (_, i) => ({ channel: 'push' as const, recipientId: i + 1, event })),

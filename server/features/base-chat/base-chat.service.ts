@@ -57,22 +57,26 @@ export class BaseChatService {
     if (body.content.trim() === '' && images.length === 0) throw invalid(MSG.messageEmpty, 'content');
     const room = this.requireRoom(user, body.chatType);
     const clientKey = body.clientKey ?? null;
-    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
+    return this.deps.events.transaction(this.em, async (em, events) => {
+      /** The message as its poster sees it, read once inside the transaction: the answer and the room share it. */
+      const stored = async (id: number) => {
+        const [row] = await q.chatMessagesByIds(em, [id]);
+        if (!row) throw notFound(MSG.chatMessageNotFound); // deleted since the key was found
+        return presentChatMessage(row, user.id);
+      };
       const inserted = await q.insertChatMessage(em, { userId: user.id, room, content: storedContent(body.content, images.length), clientKey });
       if (inserted === undefined) {
         // Only a taken client key skips the insert, so the key is there.
-        const stored = await q.messageIdByClientKey(em, user.id, clientKey!);
-        if (stored === undefined) throw new Error('base chat: client key conflict without a stored message');
+        const storedId = await q.messageIdByClientKey(em, user.id, clientKey!);
+        if (storedId === undefined) throw new Error('base chat: client key conflict without a stored message');
         if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
-        return { id: stored, created: false };
+        return { message: await stored(storedId), created: false };
       }
       await q.insertChatAttachments(em, inserted, images);
-      events.record({ type: 'chat.posted', messageId: inserted, room });
-      return { id: inserted, created: true };
+      const message = await stored(inserted);
+      events.record({ type: 'chat.posted', messageId: inserted, room, item: message });
+      return { message, created: true };
     });
-    const [row] = await q.chatMessagesByIds(this.em, [id]);
-    if (!row) throw notFound(MSG.chatMessageNotFound); // deleted between the commit and this read
-    return { message: presentChatMessage(row, user.id), created };
   }
 
   /**

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX, MESSAGE_PAGE } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ChatMessage, ChatPage } from '#protocol/shapes.ts';
+import type { EventOf } from '../../events/domain-events.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
 import { STORED_NAME } from '../../storage/file-store.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
@@ -161,6 +163,36 @@ describe('POST /api/base-chat', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.profileIncomplete);
     expect((await history(me)).body).toEqual({ messages: [], nextBefore: null });
+  });
+
+  it('announces a post with the message as its answer (poster’s copy, photos included): the room’s fan-out reads nothing again', async () => {
+    const me = await makeUser(app, { base: freshBase() });
+    const announced: EventOf<'chat.posted'>[] = [];
+    app.server.deps.events.subscribe(
+      defineSubscriber({
+        name: 'test: chat.posted',
+        handles: ['chat.posted'],
+        phase: 'reply',
+        handle: (events) => void announced.push(...events.filter((e) => e.item.userId === me.user.id)),
+      }),
+    );
+    const clientKey = key();
+    const res = await me.client.post<ChatMessage>('/api/base-chat', form({ chatType: 'lineholder', content: 'see', clientKey }, [png()]));
+    expect(res.status).toBe(201);
+    expect(res.body.attachments).toHaveLength(1);
+    expect(announced).toEqual([
+      {
+        type: 'chat.posted',
+        messageId: res.body.id,
+        room: { airline: me.user.airline, base: me.user.base, position: me.user.position, chatType: 'lineholder' },
+        item: res.body,
+      },
+    ]);
+    // A repeat of the key answers the stored message and announces nothing.
+    const again = await say(me, 'see', 'lineholder', { clientKey });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    expect(announced).toHaveLength(1);
   });
 
   it('stores a repeated client key once and answers the repeat 200 with the stored message', async () => {

@@ -87,7 +87,13 @@ export class MessagesService {
     images: readonly StoredUpload[],
   ): Promise<{ message: DirectMessage; created: boolean }> {
     const clientKey = body.clientKey ?? null;
-    const { id, created } = await this.deps.events.transaction(this.em, async (em, events) => {
+    return this.deps.events.transaction(this.em, async (em, events) => {
+      /** The message as its sender sees it, read once inside the transaction: the answer, the sockets and push share it. */
+      const stored = async (id: number) => {
+        const [row] = await messagesByIds(em, [id]);
+        if (!row) throw notFound(MSG.chatMessageNotFound); // deleted (with a user) since the key was found
+        return presentMessage(row, me.id);
+      };
       const content = storedContent(body.content, images.length);
       const inserted = await insertMessage(em, { fromUserId: me.id, toUserId: to.id, content, clientKey }).catch((err: unknown) => {
         // The recipient's account was deleted while this ran.
@@ -96,18 +102,16 @@ export class MessagesService {
       });
       if (inserted !== undefined) {
         await insertAttachments(em, inserted, images);
-        events.record({ type: 'message.sent', messageId: inserted, fromUserId: me.id, toUserId: to.id });
-        return { id: inserted, created: true };
+        const message = await stored(inserted);
+        events.record({ type: 'message.sent', messageId: inserted, fromUserId: me.id, toUserId: to.id, item: message });
+        return { message, created: true };
       }
       // The key was used: the first send stored the message (and its images); this one's go.
-      const stored = await messageIdByClientKey(em, me.id, clientKey!);
-      if (stored === undefined) throw new Error('messages: client key conflict without a stored message');
+      const storedId = await messageIdByClientKey(em, me.id, clientKey!);
+      if (storedId === undefined) throw new Error('messages: client key conflict without a stored message');
       if (images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
-      return { id: stored, created: false };
+      return { message: await stored(storedId), created: false };
     });
-    const [row] = await messagesByIds(this.em, [id]);
-    if (!row) throw notFound(MSG.chatMessageNotFound); // deleted (with a user) between the commit and this read
-    return { message: presentMessage(row, me.id), created };
   }
 
   /** A page of the caller's conversations, the one with the newest message first. */

@@ -1,20 +1,18 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { presentMessage } from './messages.presenter.ts';
-import { messagesByIds } from './messages.queries.ts';
 
 /**
- * Direct messages reach the sockets after the commit (through the Redis adapter, every instance's):
- * a new message to the recipient and to the sender's other tabs (each copy as that person sees it:
- * only the sender's carries the client key their tab matches), read marks to both people, a
- * deleted conversation to the caller's other tabs. Badge counts are the badges subscriber's.
+ * Direct messages reach the sockets after the commit (through the Redis adapter, every instance's),
+ * as their events carry them (nothing is read): a new message to the recipient and to the sender's
+ * other tabs (each copy as that person sees it: only the sender's carries the client key their tab
+ * matches), read marks to both people, a deleted conversation to the caller's other tabs. Badge counts are the badges subscriber's.
  */
-export const messagesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
+export const messagesSubscriber = (deps: Pick<Deps, 'publisher'>) =>
   defineSubscriber({
     name: 'messages',
     handles: ['message.sent', 'message.read', 'conversation.deleted'],
-    async handle(events) {
+    handle(events) {
       for (const e of events) {
         if (e.type === 'message.read') {
           deps.publisher.publish([rooms.user(e.readerId), rooms.user(e.otherUserId)], 'message:read', {
@@ -25,11 +23,11 @@ export const messagesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
           deps.publisher.publish(rooms.user(e.userId), 'conversation:deleted', { userId: e.otherUserId });
         }
       }
-      const sent = events.flatMap((e) => (e.type === 'message.sent' ? [e.messageId] : []));
-      if (sent.length === 0) return;
-      for (const row of await messagesByIds(deps.orm.em.fork(), sent)) {
-        deps.publisher.publish(rooms.user(row.toUserId), 'message:new', presentMessage(row, row.toUserId));
-        deps.publisher.publish(rooms.user(row.fromUserId), 'message:new', presentMessage(row, row.fromUserId));
+      for (const e of events) {
+        if (e.type !== 'message.sent') continue;
+        // The event carries the sender's copy; the recipient's has no client key.
+        deps.publisher.publish(rooms.user(e.toUserId), 'message:new', { ...e.item, clientKey: null });
+        deps.publisher.publish(rooms.user(e.fromUserId), 'message:new', e.item);
       }
     },
   });

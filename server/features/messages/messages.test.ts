@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX, MESSAGE_PAGE } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { ConversationSummary, CrewMember, DashboardStats, DirectMessage, ThreadPage } from '#protocol/shapes.ts';
+import type { EventOf } from '../../events/domain-events.ts';
+import { defineSubscriber } from '../../events/event-bus.ts';
 import { STORED_NAME } from '../../storage/file-store.ts';
 import { makeUser, PASSWORD, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
@@ -98,6 +100,31 @@ describe('POST /api/messages', () => {
     expect(seen.body.messages[0]).toMatchObject({ id: res.body.id, content: 'Hello Ben\nsecond line', clientKey: null });
     expect(seen.body.nextBefore).toBeNull();
     expect((await thread(a, b)).body.messages[0]!.clientKey).toBe(key);
+  });
+
+  it('announces a send with the message as its answer (sender’s copy, photos included): the fan-out and push read nothing again', async () => {
+    const g = newGroup();
+    const a = await makeUser(app, g);
+    const b = await makeUser(app, g);
+    const announced: EventOf<'message.sent'>[] = [];
+    app.server.deps.events.subscribe(
+      defineSubscriber({
+        name: 'test: message.sent',
+        handles: ['message.sent'],
+        phase: 'reply',
+        handle: (events) => void announced.push(...events.filter((e) => e.fromUserId === a.user.id)),
+      }),
+    );
+    const clientKey = randomUUID();
+    const res = await a.client.post<DirectMessage>('/api/messages', form({ toUserId: b.user.id, content: 'look', clientKey }, [png()]));
+    expect(res.status).toBe(201);
+    expect(res.body.attachments).toHaveLength(1);
+    expect(announced).toEqual([{ type: 'message.sent', messageId: res.body.id, fromUserId: a.user.id, toUserId: b.user.id, item: res.body }]);
+    // A repeat of the key answers the stored message and announces nothing.
+    const again = await send(a, b, 'look', { clientKey });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    expect(announced).toHaveLength(1);
   });
 
   it('refuses blank text without images, a too long text, no recipient, an unknown one, oneself, a bad key', async () => {

@@ -6,15 +6,15 @@ import type { OfferItem } from '#protocol/shapes.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
-import { messagesOf, namesOf, subscriptionsOf } from './push.queries.ts';
+import { namesOf, subscriptionsOf } from './push.queries.ts';
 
 export type Pushed = EventOf<'match.created' | 'chain.changed' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
 
 /** Who hears of each event, and what: a user who caused it is never pushed about it. */
 async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Promise<{ userId: number; payload: PushPayload }[]> {
   const em = deps.orm.em.fork();
-  const messageIds = events.flatMap((e) => (e.type === 'message.sent' ? [e.messageId] : []));
-  const messages = messageIds.length ? await messagesOf(em, messageIds) : [];
+  // A sent message carries itself: nothing to read but its sender's name.
+  const messages = events.flatMap((e) => (e.type === 'message.sent' ? [e.item] : []));
   const people = events.flatMap((e) =>
     e.type === 'match.created'
       ? e.match.userIds

@@ -89,16 +89,6 @@ export async function namesOf(em: EntityManager, userIds: readonly number[]): Pr
   return new Map(rows.map((r) => [r.id, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email.split('@')[0]!]));
 }
 
-/** The direct messages to push: who sent them to whom, and their text. */
-export function messagesOf(em: EntityManager, ids: readonly number[]) {
-  return kysely(em)
-    .selectFrom('messages')
-    .select(['id', 'from_user_id as fromUserId', 'to_user_id as toUserId', 'content'])
-    .where('id', 'in', [...ids])
-    .orderBy('id')
-    .execute();
-}
-
 /** A value the server generated and keeps (server_secrets); the first writer's wins. */
 export async function sharedSecret(em: EntityManager, name: string, generate: () => string): Promise<string> {
   const db = kysely(em);
