@@ -2,19 +2,21 @@
 // In development the API, uploaded files and Socket.IO are proxied to the server on port 3000.
 // The service worker is a second entry, built to /sw.js with the build's file list (web/build).
 // Two pages: index.html, the landing prerendered with a script that loads no React (src/landing.ts),
-// and app.html, the app's shell for every other path (src/main.tsx); see web/build/prerender-plugin.ts.
+// and app.html, the app's shell for every other path (src/main.tsx), whose <head> is index.html's
+// (web/build/shared-head-plugin.ts); see web/build/prerender-plugin.ts.
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precachePlugin, SW_ENTRY } from './web/build/precache-plugin.ts';
 import { prerenderPlugin } from './web/build/prerender-plugin.ts';
+import { sharedHeadPlugin } from './web/build/shared-head-plugin.ts';
 
 const API = 'http://localhost:3000';
 const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precachePlugin(), prerenderPlugin()],
+  plugins: [react(), sharedHeadPlugin(web('index.html')), precachePlugin(), prerenderPlugin()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
