@@ -3,7 +3,7 @@ import { CacheRegistry } from '../../caches/cache-registry.ts';
 import { peerChannels } from '../../caches/peer-channels.ts';
 import { staleness } from '../../caches/staleness.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
-import { HeldBoard, type BoardItem, type BoardPatch, type BoardWindow, type PreparedBoard } from './board-body.ts';
+import { HeldBoard, PreparedBoard, type BoardItem, type BoardPatch, type BoardWindow } from './board-body.ts';
 
 /**
  * Requests held past the first page: deletions in the page are filled from them without a read
@@ -53,6 +53,24 @@ interface Queued {
   start(): void;
 }
 
+/** A later or filtered page of a group's board, as sent: read once, kept until the group's next change. */
+interface PageEntry {
+  groupKey: string;
+  body: PreparedBoard;
+  builtAt: number;
+  bytes: number;
+}
+
+/** A page read under way; `stale` once its group changed after it started (it then serves only its readers so far). */
+interface PageFlight {
+  groupKey: string;
+  promise: Promise<PageEntry>;
+  stale: boolean;
+}
+
+/** Reads a page the held board does not cover (after a cursor, or filtered): its JSON and the next page's cursor. */
+export type ReadPage = () => Promise<{ json: Buffer; nextCursor: string | null }>;
+
 /** Reads the start of a group's board for a day: at most `limit` of its requests, in board order (date, then id). */
 export type Build = (day: string, limit: number) => Promise<readonly BoardItem[]>;
 
@@ -68,6 +86,12 @@ export class BoardCache {
   private readonly entries = new Map<string, Entry>();
   private readonly flights = new Map<string, Flight>();
   private readonly queued = new Map<string, Queued>();
+  /**
+   * Pages past the first or filtered (docs/decisions/0031), least recently read first, by group and
+   * page key: any change to the group drops all of its pages, here and on every instance.
+   */
+  private readonly pages = new Map<string, PageEntry>();
+  private readonly pageFlights = new Map<string, PageFlight>();
   private bytes = 0;
   private tellPeers: PeerTold = { forget: () => undefined, patch: () => undefined };
   private readonly maxBytes: number;
@@ -95,6 +119,10 @@ export class BoardCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  get pageCount(): number {
+    return this.pages.size;
   }
 
   get storedBytes(): number {
@@ -132,6 +160,27 @@ export class BoardCache {
   }
 
   /**
+   * A page of the group's board for `day` the held board does not serve (`pageKey` names it within
+   * the group and day: its filters and cursor), from memory or read with `read`. Held until the group's next
+   * change (any patch or invalidation, from any instance), and read again past the boards' age
+   * limit. Concurrent readers share one read unless the group changed since it started.
+   */
+  async page(groupKey: string, day: string, pageKey: string, read: ReadPage): Promise<PreparedBoard> {
+    const key = `${groupKey}\u0000${day}\u0000${pageKey}`;
+    const hit = this.pages.get(key);
+    if (hit) {
+      this.dropPage(key);
+      if (this.elapsedMs() - hit.builtAt <= this.maxAgeMs) {
+        this.keepPage(key, hit);
+        return hit.body;
+      }
+    }
+    const flying = this.pageFlights.get(key);
+    if (flying && !flying.stale) return (await flying.promise).body;
+    return (await this.startPage(key, groupKey, day, read).promise).body;
+  }
+
+  /**
    * The group's board changed (after commit) as `patch` says: applied to the board held here and on
    * every instance, so the writer's next read has the change without reading the board again.
    */
@@ -144,6 +193,8 @@ export class BoardCache {
   applyHere(groupKey: string, patch: BoardPatch): void {
     // A build under way may have read before the change: it serves its readers so far, not later ones.
     this.staleFlight(groupKey);
+    // A patch says nothing of where later pages begin: they are read again.
+    this.dropPages(groupKey);
     const entry = this.entries.get(groupKey);
     if (!entry) return;
     const applied = entry.board.apply(patch);
@@ -163,13 +214,16 @@ export class BoardCache {
   forget(groupKey: string): void {
     this.drop(groupKey);
     this.staleFlight(groupKey);
+    this.dropPages(groupKey);
   }
 
   /** Everything: for when changes may have been lost (Redis reconnected after an outage). */
   clearAll(): void {
     this.entries.clear();
+    this.pages.clear();
     this.bytes = 0;
     for (const flight of this.flights.values()) flight.stale = true;
+    for (const flight of this.pageFlights.values()) flight.stale = true;
   }
 
   /** Its readers so far still get it; it is not kept, and later readers wait for the next build. */
@@ -208,6 +262,33 @@ export class BoardCache {
     return flight;
   }
 
+  private startPage(key: string, groupKey: string, day: string, read: ReadPage): PageFlight {
+    const builtAt = this.elapsedMs();
+    const flight: PageFlight = {
+      groupKey,
+      stale: false,
+      promise: (async () => {
+        const { json, nextCursor } = await read();
+        const entry: PageEntry = {
+          groupKey,
+          builtAt,
+          bytes: json.length,
+          body: new PreparedBoard(day, json, (bytes) => this.growPage(key, entry, bytes), nextCursor),
+        };
+        return entry;
+      })(),
+    };
+    this.pageFlights.set(key, flight);
+    const settle = (entry: PageEntry | undefined) => {
+      // Changed while reading: what was read may predate the change.
+      if (entry && !flight.stale) this.keepPage(key, entry);
+      if (this.pageFlights.get(key) === flight) this.pageFlights.delete(key);
+    };
+    // Settled before any reader resumes, so a reader's next call sees what was kept.
+    flight.promise.then(settle, () => settle(undefined));
+    return flight;
+  }
+
   private enqueue(groupKey: string, day: string, build: Build): Queued {
     let start!: () => void;
     const promise = new Promise<HeldBoard>((resolve, reject) => {
@@ -227,6 +308,33 @@ export class BoardCache {
     this.evict();
   }
 
+  private growPage(key: string, entry: PageEntry, bytes: number): void {
+    if (this.pages.get(key) !== entry) return;
+    this.bytes += bytes;
+    entry.bytes += bytes;
+    this.evict();
+  }
+
+  private keepPage(key: string, entry: PageEntry): void {
+    this.dropPage(key);
+    this.pages.set(key, entry);
+    this.bytes += entry.bytes;
+    this.evict();
+  }
+
+  private dropPage(key: string): void {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.pages.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Every page of the group, and the reads of them under way. */
+  private dropPages(groupKey: string): void {
+    for (const [key, entry] of this.pages) if (entry.groupKey === groupKey) this.dropPage(key);
+    for (const flight of this.pageFlights.values()) if (flight.groupKey === groupKey) flight.stale = true;
+  }
+
   private resize(entry: Entry, bytes: number): void {
     this.bytes += bytes - entry.bytes;
     entry.bytes = bytes;
@@ -240,6 +348,10 @@ export class BoardCache {
   }
 
   private evict(): void {
+    // Later pages go first: every reader of the board reads the first page, fewer read on.
+    while (this.pages.size > 0 && (this.bytes > this.maxBytes || this.pages.size > this.maxEntries)) {
+      this.dropPage(this.pages.keys().next().value!);
+    }
     while (this.entries.size > 1 && (this.bytes > this.maxBytes || this.entries.size > this.maxEntries)) {
       this.drop(this.entries.keys().next().value!);
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NEXT_CURSOR_HEADER, PAGE_SIZE } from '#protocol/paging.ts';
+import { dayIdCursor, decodeCursor, NEXT_CURSOR_HEADER, PAGE_SIZE } from '#protocol/paging.ts';
 import { bulkRequests, bulkUsers } from '../../test/bulk.ts';
 import { sql } from '../../test/outbox.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -52,6 +52,12 @@ const board = async (app: TestApp, who: SignedInUser): Promise<TradeRequestItem[
   return res.body;
 };
 const ids = async (app: TestApp, who: SignedInUser) => (await board(app, who)).map((r) => r.id);
+
+/** The keys a day cursor (as sent in X-Next-Cursor) names. */
+function decodeDayCursor(raw: string) {
+  const [day, id] = decodeCursor(raw, dayIdCursor)!;
+  return { day, id };
+}
 
 /** Two crew of one group of their own (a base no other test uses), each signed in on its own instance's client. */
 async function group(base: string) {
@@ -363,5 +369,65 @@ describe('GET /api/all-trades from the group cache', () => {
     const after = await rawGet(one, elsewhere, { 'if-none-match': before.headers.etag! });
     expect(after.status).toBe(304);
     expect(await ids(one, elsewhere)).toEqual([theirs.body.id]);
+  });
+  it('serves a later page from memory (no read) on each instance, and a create, an edit and a deletion in the group change it on both', async () => {
+    const { reader, poster } = await group('BCK');
+    const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
+    const groupKey = groupKeyOf(reader.user)!;
+    const crew = await bulkUsers(one.databaseUrl, 26, { airline: 'Delta', base: 'BCK', position: 'captain', aircraftType: '737' }, 'bck');
+    await bulkRequests(one.databaseUrl, crew, 10, { airline: 'Delta', base: 'BCK', position: 'captain', aircraftType: '737' }, { fromDay: 2 });
+    const next = (await one.client().setCookieHeader(reader.client.cookieHeader).get('/api/all-trades')).headers.get(NEXT_CURSOR_HEADER)!;
+    expect(next).toBeTruthy();
+    const path = `/api/all-trades?cursor=${next}`;
+    const fresh = async () => {
+      const page = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardPage(groupKey, todayUtc(), {}, decodeDayCursor(next));
+      return page.items.map((r) => r.id);
+    };
+    const secondPage = async (client: typeof reader.client) => {
+      const res = await client.get<TradeRequestItem[]>(path);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const bothAsFresh = async () => {
+      const expected = await fresh();
+      expect((await secondPage(reader.client)).map((r) => r.id)).toEqual(expected);
+      expect((await secondPage(readerOnTwo.client)).map((r) => r.id)).toEqual(expected);
+    };
+    const socket = await connectSocket(two.url, reader.client.cookieHeader);
+    const reads = vi.spyOn(RequestsService.prototype, 'boardPage');
+    try {
+      // Each instance reads the page once, then holds it.
+      const first = await secondPage(reader.client);
+      expect(first.length).toBeGreaterThan(0);
+      await secondPage(readerOnTwo.client);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(await secondPage(reader.client)).toEqual(first);
+      expect(await secondPage(readerOnTwo.client)).toEqual(first);
+      expect(reads).toHaveBeenCalledTimes(2);
+
+      // A create dated past every request lands on the later page: both instances show it.
+      let event = nextEvent(socket, 'board:upsert');
+      const created = await poster.client.post('/api/requests', requestBody({ date: inDays(150), route: 'BCK-last' }));
+      await event;
+      await bothAsFresh();
+      expect((await secondPage(readerOnTwo.client)).map((r) => r.id)).toContain(created.body.id);
+
+      event = nextEvent(socket, 'board:upsert');
+      await poster.client.put(`/api/requests/${created.body.id}`, requestBody({ date: inDays(150), route: 'BCK-edited' }));
+      await event;
+      await bothAsFresh();
+      expect((await secondPage(reader.client)).find((r) => r.id === created.body.id)?.route).toBe('BCK-edited');
+      expect((await secondPage(readerOnTwo.client)).find((r) => r.id === created.body.id)?.route).toBe('BCK-edited');
+
+      const removed = nextEvent(socket, 'board:remove');
+      await poster.client.delete(`/api/requests/${created.body.id}`);
+      await removed;
+      await bothAsFresh();
+      expect((await secondPage(readerOnTwo.client)).map((r) => r.id)).not.toContain(created.body.id);
+      expect((await secondPage(reader.client)).map((r) => r.id)).not.toContain(created.body.id);
+    } finally {
+      reads.mockRestore();
+      socket.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
+import { cursorText } from '../../db/paging.ts';
 import { queryValue, readDayCursor, sendPage } from '../../http/paging.ts';
 import { imageUploads } from '../../http/uploads.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
@@ -35,7 +36,7 @@ export function requestsRoutes(deps: Deps) {
 
   // Paged by date with the filters applied here (docs/decisions/0020). The first page without
   // filters is the same bytes for everyone in the group: read once, patched by changes, sent
-  // compressed, 304 when held. Other pages are read from the database.
+  // compressed, 304 when held. Other pages are read once and kept until the group changes.
   router.get('/api/all-trades', async (ctx) => {
     const user = requireUser(ctx);
     const filters = parseBody(boardFilterSchema, {
@@ -51,7 +52,15 @@ export function requestsRoutes(deps: Deps) {
     }
     const filtered = filters.date !== undefined || filters.type !== undefined || filters.search !== undefined;
     if (cursor || filtered) {
-      sendPage(ctx, await service(ctx).boardPage(groupKey, todayUtc(), filters, cursor));
+      // Kept per (group, day, filters, cursor) until the group's next change (docs/decisions/0031);
+      // its own EntityManager, as the read is shared by every reader waiting for it.
+      const day = todayUtc();
+      const pageKey = JSON.stringify([filters.date ?? null, filters.type ?? null, filters.search ?? null, cursor?.day ?? null, cursor?.id ?? null]);
+      const read = async () => {
+        const page = await new RequestsService(deps.orm.em.fork(), deps).boardPage(groupKey, day, filters, cursor);
+        return { json: Buffer.from(JSON.stringify(page.items)), nextCursor: cursorText(page) };
+      };
+      await sendPrepared(ctx, await deps.boardCache.page(groupKey, day, pageKey, read));
       return;
     }
     // Its own EntityManager: the build is shared by every reader waiting for it, not this request's.
