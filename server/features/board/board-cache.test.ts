@@ -52,6 +52,16 @@ const json = (body: PreparedBoard) => JSON.parse(body.identity.toString()) as un
 /** The ids a board sends, in order. */
 const ids = (body: PreparedBoard) => (json(body) as BoardItem[]).map((r) => r.id);
 
+/** Two instances' buses joined like the Redis adapter: an emit reaches the others, never the sender. */
+function joinedBuses(): [PeerBus, PeerBus] {
+  const local = [new EventEmitter(), new EventEmitter()] as const;
+  const bus = (self: EventEmitter, other: EventEmitter): PeerBus => ({
+    on: (event, listener) => self.on(event, listener),
+    serverSideEmit: (event, ...args) => other.emit(event, ...args),
+  });
+  return [bus(local[0], local[1]), bus(local[1], local[0])];
+}
+
 describe('board cache', () => {
   it('serialises once and serves identical bytes, compressing each coding once, on its first read', async () => {
     const { cache } = cacheWithClocks();
@@ -506,16 +516,6 @@ describe('a board held as its first page and a spare (docs/decisions/0020)', () 
 });
 
 describe('invalidation across instances', () => {
-  /** Two instances' buses joined like the Redis adapter: an emit reaches the others, never the sender. */
-  function joinedBuses(): [PeerBus, PeerBus] {
-    const local = [new EventEmitter(), new EventEmitter()] as const;
-    const bus = (self: EventEmitter, other: EventEmitter): PeerBus => ({
-      on: (event, listener) => self.on(event, listener),
-      serverSideEmit: (event, ...args) => other.emit(event, ...args),
-    });
-    return [bus(local[0], local[1]), bus(local[1], local[0])];
-  }
-
   it('an invalidation on one instance drops the board on the other, and a peer’s does not echo back', async () => {
     const [busOne, busTwo] = joinedBuses();
     const one = createBoardCache(new CacheRegistry([], busOne));
@@ -561,6 +561,123 @@ describe('invalidation across instances', () => {
   it('without a bus (one instance, no Redis) invalidation stays local and does not throw', () => {
     const tell = new CacheRegistry().channel(peerChannels.boardInvalidate, () => undefined);
     expect(() => tell('g')).not.toThrow();
+  });
+});
+
+describe('later and filtered pages (docs/decisions/0031)', () => {
+  /** A page read that counts its calls and answers what `data` holds when it starts; `hold` keeps it open until release(). */
+  function pageReads(data: { ids: number[] } = { ids: [201, 202] }) {
+    const calls: number[] = [];
+    let hold: Promise<void> | undefined;
+    let release = () => undefined as void;
+    const read = async () => {
+      calls.push(calls.length);
+      const json = Buffer.from(JSON.stringify(data.ids.map((id) => item(id))));
+      if (hold) await hold;
+      return { json, nextCursor: 'next' };
+    };
+    const holdNext = () => {
+      hold = new Promise<void>((r) => (release = r));
+      return () => {
+        hold = undefined;
+        release();
+      };
+    };
+    return { read, calls, data, holdNext };
+  }
+
+  it('reads a page once and serves the same bytes, ETag and cursor after', async () => {
+    const { cache } = cacheWithClocks();
+    const { read, calls } = pageReads();
+    const a = await cache.page('g', '2031-03-10', 'c1', read);
+    const b = await cache.page('g', '2031-03-10', 'c1', read);
+    expect(b).toBe(a);
+    expect(a.nextCursor).toBe('next');
+    expect(ids(a)).toEqual([201, 202]);
+    expect(calls).toHaveLength(1);
+    // Another cursor, day or group is another page.
+    await cache.page('g', '2031-03-10', 'c2', read);
+    await cache.page('g', '2031-03-11', 'c1', read);
+    await cache.page('h', '2031-03-10', 'c1', read);
+    expect(calls).toHaveLength(4);
+    expect(cache.storedBytes).toBe(a.identity.length * 4);
+  });
+
+  it('any patch or invalidation of the group drops its pages, not other groups’', async () => {
+    const { cache } = cacheWithClocks();
+    const { read, calls, data } = pageReads();
+    await cache.page('g', '2031-03-10', 'c1', read);
+    await cache.page('h', '2031-03-10', 'c1', read);
+    data.ids = [203];
+    // Nothing of the group held but its pages: still dropped.
+    cache.patch('g', { upsert: [item(203, { date: '2031-05-01' })], remove: [] });
+    expect(ids(await cache.page('g', '2031-03-10', 'c1', read))).toEqual([203]);
+    expect(ids(await cache.page('h', '2031-03-10', 'c1', read))).toEqual([201, 202]);
+    expect(calls).toHaveLength(3);
+    cache.invalidate('g');
+    await cache.page('g', '2031-03-10', 'c1', read);
+    expect(calls).toHaveLength(4);
+    cache.clearAll();
+    expect(cache.pageCount).toBe(0);
+    expect(cache.storedBytes).toBe(0);
+  });
+
+  it('a read under way when the group changes serves its readers so far, is not kept, and later readers read again', async () => {
+    const { cache } = cacheWithClocks();
+    const { read, calls, data, holdNext } = pageReads();
+    const release = holdNext();
+    const early = cache.page('g', '2031-03-10', 'c1', read);
+    const alsoEarly = cache.page('g', '2031-03-10', 'c1', read);
+    cache.patch('g', { upsert: [], remove: [201] });
+    data.ids = [202];
+    const late = cache.page('g', '2031-03-10', 'c1', read);
+    release();
+    expect(ids(await early)).toEqual([201, 202]);
+    expect(await alsoEarly).toBe(await early);
+    expect(ids(await late)).toEqual([202]);
+    expect(ids(await cache.page('g', '2031-03-10', 'c1', read))).toEqual([202]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads a page again past the boards’ maximum age', async () => {
+    const { cache, clock } = cacheWithClocks({ maxAgeMs: 1_000 });
+    const { read, calls } = pageReads();
+    await cache.page('g', '2031-03-10', 'c1', read);
+    clock.elapsed = 1_000;
+    await cache.page('g', '2031-03-10', 'c1', read);
+    expect(calls).toHaveLength(1);
+    clock.elapsed = 1_001;
+    await cache.page('g', '2031-03-10', 'c1', read);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('pages go before boards when the memory bound is reached, and a failed read keeps nothing', async () => {
+    const { cache } = cacheWithClocks({ maxEntries: 2 });
+    const { build } = counting();
+    const { read } = pageReads();
+    await cache.get('g', build);
+    await cache.page('g', '2031-03-10', 'c1', read);
+    await cache.page('g', '2031-03-10', 'c2', read);
+    await cache.page('g', '2031-03-10', 'c3', read);
+    expect(cache.pageCount).toBe(2);
+    expect(cache.size).toBe(1);
+    await expect(cache.page('g', '2031-03-10', 'bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.pageCount).toBe(2);
+  });
+
+  it('a patch on one instance drops the group’s pages on the other', async () => {
+    const [busOne, busTwo] = joinedBuses();
+    const one = createBoardCache(new CacheRegistry([], busOne));
+    const two = createBoardCache(new CacheRegistry([], busTwo));
+    const { read, calls } = pageReads();
+    await one.page('g', '2031-03-10', 'c1', read);
+    await two.page('g', '2031-03-10', 'c1', read);
+    one.patch('g', { upsert: [], remove: [999] });
+    expect(two.pageCount).toBe(0);
+    await two.page('g', '2031-03-10', 'c1', read);
+    one.invalidate('g');
+    expect(two.pageCount).toBe(0);
+    expect(calls).toHaveLength(3);
   });
 });
 
