@@ -35,7 +35,7 @@ const BOARD_ACTIVE = 600;
 
 /**
  * GET /api/all-trades on a group of 600 active requests, as a browser fetches it: its first page
- * (the group cache) and its second (read from the database, docs/decisions/0020), against the
+ * (the group cache) and its second (read once and held until the group changes, docs/decisions/0031), against the
  * one-select yardstick, in BOARD_ROUNDS consecutive rounds at 200/s in the same sitting, each with
  * the event-loop delay inside its server; then saturation.
  */
