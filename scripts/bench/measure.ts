@@ -20,4 +20,3 @@ export async function measuredLoad(server: ChildProcess, opts: Omit<LoadOptions,
   const calls = r.rps * SECONDS;
   return { ...r, loop: await loopDelay(server), cpuMsPerCall: calls > 0 ? Math.round((cpu / calls) * 100) / 100 : 0 };
 }
-

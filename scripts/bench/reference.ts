@@ -6,7 +6,10 @@ import type { BenchContext } from './run.ts';
  * Runs `measure` with the yardstick server (reference-server.ts) up on the scenario's database, a
  * process of its own like the app, so a figure and its yardstick come from the same sitting.
  */
-export async function withReference<T>(ctx: BenchContext, measure: (url: (path: string) => string, server: ChildProcess) => Promise<T>): Promise<T> {
+export async function withReference<T>(
+  ctx: BenchContext,
+  measure: (url: (path: string) => string, server: ChildProcess) => Promise<T>,
+): Promise<T> {
   const port = await freePort();
   const ref = await startProcess('scripts/bench/reference-server.ts', { DATABASE_URL: ctx.databaseUrl, PORT: String(port) }, /READY/);
   try {

@@ -3,6 +3,7 @@
 import os from 'node:os';
 import pg from 'pg';
 import { measureArgon2 } from './argon2-cost.ts';
+import { formatGoals, type Goal } from './goals.ts';
 import { formatTable, runLoad, type LoadResult } from './load.ts';
 import { measuredLoad, SECONDS, WARMUP_SECONDS } from './measure.ts';
 import type { ChildProcess } from 'node:child_process';
@@ -35,11 +36,14 @@ export interface BenchContext {
   /** Adds a row measured another way (another duration, another server) to the results table. */
   record(result: LoadResult): void;
   note(line: string): void;
+  /** A budget of docs/ARCHITECTURE.md section 10 judged against its yardstick of this sitting (goals.ts). */
+  goal(goal: Goal): void;
 }
 
 async function main() {
   const results: LoadResult[] = [];
   const notes: string[] = [];
+  const goals: Goal[] = [];
   for (const scenario of scenarios) {
     if (only && !only.includes(scenario.name)) continue;
     console.error(`\n== ${scenario.name}: ${scenario.description}`);
@@ -85,6 +89,9 @@ async function main() {
         console.error(line);
         notes.push(line);
       },
+      goal(g) {
+        goals.push(g);
+      },
     };
     try {
       await scenario.run(ctx);
@@ -103,6 +110,7 @@ async function main() {
   console.log(formatTable(results));
   console.log('');
   for (const n of notes) console.log(`- ${n}`);
+  if (goals.length) console.log(`\n#### The scale budgets in this sitting (docs/ARCHITECTURE.md section 10)\n\n${formatGoals(goals)}`);
 }
 
 await main();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import { CURSOR_PARAM, NEXT_CURSOR_HEADER } from '#protocol/paging.ts';
+import { within } from './goals.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { withReference } from './reference.ts';
 import { measuredLoad, SECONDS, WARMUP_SECONDS } from './measure.ts';
@@ -51,10 +52,16 @@ export const boardScenario: Scenario = {
     await withReference(ctx, async (url, server) => {
       const rounds: string[] = [];
       for (let round = 1; round <= BOARD_ROUNDS; round++) {
-        const first = await ctx.load(`round ${round}: GET /api/all-trades (first page, cached, br)`, { path: '/api/all-trades', headers, rate: 200 });
+        const first = await ctx.load(`round ${round}: GET /api/all-trades (first page, cached, br)`, {
+          path: '/api/all-trades',
+          headers,
+          rate: 200,
+        });
         const page = await ctx.load(`round ${round}: GET ${next} (second page, br)`, { path: next, headers, rate: 200 });
         const ref = await measuredLoad(server, { url: url('/one-select'), label: `round ${round}: reference /one-select`, rate: 200 });
         ctx.record(ref);
+        ctx.goal(within(`board round ${round}: first page p99`, first.p99, ref.p99, 2, 2));
+        ctx.goal(within(`board round ${round}: second page p99`, page.p99, ref.p99, 2, 2));
         rounds.push(
           `round ${round}: first page p99 ${ms(first.p99)} (${x(first.p99, ref.p99)}), second page p99 ${ms(page.p99)} (${x(page.p99, ref.p99)}), ` +
             `one-select p99 ${ms(ref.p99)}; loop delay p99 / max: app ${first.loop!.p99} / ${first.loop!.max} and ${page.loop!.p99} / ${page.loop!.max} ms, ` +
@@ -66,6 +73,14 @@ export const boardScenario: Scenario = {
       await runLoad({ url: url('/one-select'), label: 'reference /one-select', seconds: WARMUP_SECONDS });
       const refMax = await runLoad({ url: url('/one-select'), label: 'reference /one-select', seconds: SECONDS });
       ctx.record(refMax);
+      ctx.goal({
+        goal: 'board: saturation, first page',
+        figure: Math.round(boardMax.rps),
+        yardstick: Math.round(refMax.rps),
+        unit: 'req/s',
+        budget: '>= 1x',
+        met: boardMax.rps >= refMax.rps,
+      });
       ctx.note(
         `First page of the board (200 requests): ${sizes.identity} KB as JSON, ${sizes.br} KB brotli. Saturation ${Math.round(boardMax.rps)} req/s, ` +
           `${(boardMax.rps / refMax.rps).toFixed(2)} of the one-select route's ${Math.round(refMax.rps)} req/s (budget >= 1.0).`,

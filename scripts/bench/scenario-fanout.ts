@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FanoutResults, FanoutStart } from './fanout-clients.ts';
+import { within } from './goals.ts';
 import { freePort, rssMb, startAppInstances, startProcess, stopInstances, stopProcess, type AppInstance } from './processes.ts';
 import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
@@ -388,6 +389,19 @@ export const fanoutScenario: Scenario = {
         `App against reference: p50 ${ratio(app.p50, ref.p50)}x, p99 ${ratio(app.p99, ref.p99)}x (budget <= 2x); ` +
         `every socket heard every event: ${app.errors === 0 && app.deliveries === app.expected && app.complete === app.events ? 'yes' : 'NO'}; ` +
         `RSS at most ${app.rssMax.join(' / ')} MB per instance (budget <= 250 MB). Load average ${loadBefore} before, ${load()} after.`,
+    );
+    ctx.goal({
+      goal: `fan-out, ${SOCKETS.toLocaleString('en-US')} sockets: deliveries`,
+      figure: app.deliveries,
+      yardstick: app.expected,
+      unit: 'deliveries',
+      budget: 'every socket hears every event',
+      met: app.errors === 0 && app.deliveries === app.expected && app.complete === app.events,
+    });
+    ctx.goal(within('fan-out: send to receive p50', app.p50, ref.p50, 1.5));
+    ctx.goal(within('fan-out: send to receive p99', app.p99, ref.p99, 1.5));
+    app.rssMax.forEach((rss, i) =>
+      ctx.goal(within(`fan-out: instance ${i + 1}'s RSS at most (against bare process ${i + 1})`, rss, ref.rssMax[i]!, 1.3, 0, 'MB')),
     );
   },
 };

@@ -1,3 +1,4 @@
+import { atMost, within } from './goals.ts';
 import type { Scenario } from './scenarios.ts';
 import { withReference } from './reference.ts';
 import { measuredLoad, SECONDS, WARMUP_SECONDS } from './measure.ts';
@@ -60,6 +61,9 @@ async function createsAgainstYardstick(ctx: BenchContext, crew: readonly number[
       `Event-loop delay p99 / max inside the app ${creates.loop!.p99} / ${creates.loop!.max} ms, inside the yardstick ${ref.loop!.p99} / ${ref.loop!.max} ms: ` +
       `${x(creates.loop!.p99, ref.loop!.p99)} and ${x(creates.loop!.max, ref.loop!.max)} (budget: no stall over 20 ms).`,
   );
+  ctx.goal(within('creates at 100/s: p50', creates.p50, ref.p50, 3, 5));
+  ctx.goal(within('creates at 100/s: p99', creates.p99, ref.p99, 3, 5));
+  ctx.goal(atMost('creates at 100/s: longest event-loop stall in the app', creates.loop!.max, 20, 'ms'));
 }
 
 /** The busy group: 200 active requests, POSTERS crew who post in turn, in 100k stored requests. */

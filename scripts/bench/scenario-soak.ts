@@ -160,11 +160,19 @@ export const soakScenario: Scenario = {
     // The yardstick routes (reference-server.ts) in the same sitting, behind a balancer of their own:
     // each route's p50 and p99 read against them (docs/ARCHITECTURE.md section 10).
     const refPort = await freePort();
-    const reference = await startProcess('scripts/bench/reference-server.ts', { DATABASE_URL: ctx.databaseUrl, PORT: String(refPort) }, /READY/);
+    const reference = await startProcess(
+      'scripts/bench/reference-server.ts',
+      { DATABASE_URL: ctx.databaseUrl, PORT: String(refPort) },
+      /READY/,
+    );
     // Both balancers in one process of their own (balancer.ts), as nginx runs beside the instances.
     const lbPort = await freePort();
     const refLbPort = await freePort();
-    const balancer = await startProcess('scripts/bench/balancer.ts', { ROUTES: `${lbPort}>${ports.join(',')};${refLbPort}>${refPort}` }, /READY/);
+    const balancer = await startProcess(
+      'scripts/bench/balancer.ts',
+      { ROUTES: `${lbPort}>${ports.join(',')};${refLbPort}>${refPort}` },
+      /READY/,
+    );
     const base = `http://127.0.0.1:${lbPort}`;
     const refBase = `http://127.0.0.1:${refLbPort}`;
     const latencies = new Map<string, number[]>();
@@ -260,15 +268,30 @@ export const soakScenario: Scenario = {
         };
         ctx.record(row);
       }
-      const p = (label: string, q: number) => round(percentile([...(latencies.get(label) ?? [])].sort((a, b) => a - b), q));
+      const p = (label: string, q: number) =>
+        round(
+          percentile(
+            [...(latencies.get(label) ?? [])].sort((a, b) => a - b),
+            q,
+          ),
+        );
       const against = (label: string, yardstick: string) =>
         `${label.replace(/^GET /, '')} ${p(label, 50)} / ${p(label, 99)} ms (${(p(label, 50) / p(yardstick, 50)).toFixed(1)}x / ${(p(label, 99) / p(yardstick, 99)).toFixed(1)}x)`;
-      const writes = ['POST /api/requests', 'PUT /api/requests/:id', 'DELETE /api/requests/:id', 'POST /api/messages', 'POST /api/base-chat'];
+      const writes = [
+        'POST /api/requests',
+        'PUT /api/requests/:id',
+        'DELETE /api/requests/:id',
+        'POST /api/messages',
+        'POST /api/base-chat',
+      ];
       const reads = [...latencies.keys()].filter((l) => l.startsWith('GET /api/')).sort();
       ctx.note(
         `Soak against the yardsticks of the same sitting (p50 / p99, and as a multiple of the yardstick's): one-select ${p(YARDSTICK_READ, 50)} / ${p(YARDSTICK_READ, 99)} ms, ` +
           `insert-and-lookup ${p(YARDSTICK_WRITE, 50)} / ${p(YARDSTICK_WRITE, 99)} ms. Reads against one-select: ${reads.map((l) => against(l, YARDSTICK_READ)).join('; ')}. ` +
-          `Writes against insert-and-lookup: ${writes.filter((l) => latencies.has(l)).map((l) => against(l, YARDSTICK_WRITE)).join('; ')}. ` +
+          `Writes against insert-and-lookup: ${writes
+            .filter((l) => latencies.has(l))
+            .map((l) => against(l, YARDSTICK_WRITE))
+            .join('; ')}. ` +
           `(Budgets: the board within 2x of one-select, a create within 3x of insert-and-lookup + a few ms.)`,
       );
       const after = memory.filter((m) => m.at >= warmupMs);

@@ -8,6 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { gzipSync } from 'node:zlib';
+import { atMost, formatGoals, type Goal } from './goals.ts';
 import { makeUser } from '../../server/test/factories.ts';
 import { startTestApp } from '../../server/test/test-app.ts';
 import { CHROMIUM, launchBrowser } from '../../web/e2e/browser.ts';
@@ -125,12 +126,25 @@ try {
   }
   console.log('| page | scripts | initial JavaScript (KB gzip) | LCP ms | CLS |\n|---|---|---|---|---|');
   for (const r of reports) console.log(`| ${r.path} | ${r.scripts} | ${r.jsGzipKb} | ${r.lcpMs} | ${r.cls} |`);
+  const goals: Goal[] = reports.map((r) =>
+    atMost(`${r.path}: initial JavaScript`, r.jsGzipKb, r.path.includes('signed in') ? 100 : 70, 'KB'),
+  );
 
   if (LIGHTHOUSE_RUNS > 0) {
     const runs = await lighthouseRuns(`${app.url}/`);
     console.log('\n| Lighthouse run (landing, mobile) | performance | FCP ms | LCP ms | TBT ms |\n|---|---|---|---|---|');
     runs.forEach((r, i) => console.log(`| ${i + 1} | ${r.score} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} |`));
+    const lowest = Math.min(...runs.map((r) => r.score));
+    goals.push({
+      goal: `landing: Lighthouse mobile performance, lowest of ${runs.length} runs in a row`,
+      figure: lowest,
+      yardstick: null,
+      unit: 'score',
+      budget: '>= 95',
+      met: lowest >= 95,
+    });
   }
+  console.log(`\n#### The web budgets in this sitting (docs/ARCHITECTURE.md section 10)\n\n${formatGoals(goals)}`);
 } finally {
   await browser.close();
   await app.close();
