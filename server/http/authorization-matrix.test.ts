@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureRoutes } from '../features/routes.ts';
 import { freshGroup } from '../features/offers/offers.fixtures.ts';
-import { inDays, requestBody, TINY_PNG } from '../features/requests/requests.fixtures.ts';
+import { inDays, requestBody } from '../features/requests/requests.fixtures.ts';
+import { TINY_PNG } from '../test/uploads.ts';
 import { makeAdmin, makeUser, PASSWORD, type SignedInUser } from '../test/factories.ts';
 import type { TestClient } from '../test/http-client.ts';
 import { sql } from '../test/outbox.ts';

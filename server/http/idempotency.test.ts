@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { freshGroup } from '../features/offers/offers.fixtures.ts';
-import { inDays, listUploads, requestBody, requestForm, TINY_PNG, waitFor } from '../features/requests/requests.fixtures.ts';
+import { inDays, requestBody, requestForm } from '../features/requests/requests.fixtures.ts';
+import { listUploads, TINY_PNG } from '../test/uploads.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { makeUser, type SignedInUser } from '../test/factories.ts';
 import { sql } from '../test/outbox.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '#protocol/limits.ts';
 import { freshGroup } from '../features/offers/offers.fixtures.ts';
-import { inDays, listUploads, requestBody, TINY_PNG } from '../features/requests/requests.fixtures.ts';
+import { inDays, requestBody } from '../features/requests/requests.fixtures.ts';
+import { listUploads, multipartForm, png, TINY_PNG, type FilePart } from '../test/uploads.ts';
 import { STORED_NAME, THUMB_NAME } from '../storage/file-store.ts';
 import { makeUser, type SignedInUser } from '../test/factories.ts';
 import { sql } from '../test/outbox.ts';
@@ -77,19 +78,8 @@ const ROUTES: Record<string, UploadRoute> = {
   'POST /api/schedule-images': { path: '/api/schedule-images', field: 'schedule', max: 1, fields: () => ({}), tables: ['schedule_images'] },
 };
 
-interface Part {
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-const png = (name = 'a.png'): Part => ({ name, type: 'image/png', bytes: TINY_PNG });
-
-function form(route: UploadRoute, parts: Part[]): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(route.fields())) data.append(k, v);
-  for (const p of parts) data.append(route.field, new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
-  return data;
-}
+type Part = FilePart;
+const form = (route: UploadRoute, parts: Part[]): FormData => multipartForm(route.field, route.fields(), parts);
 
 async function rowCounts(tables: string[]): Promise<number[]> {
   const counts: number[] = [];

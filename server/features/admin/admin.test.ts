@@ -6,7 +6,8 @@ import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts'
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { freshGroup } from '../offers/offers.fixtures.ts';
-import { requestBody, waitFor } from '../requests/requests.fixtures.ts';
+import { requestBody } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 let app: TestApp;
 let admin: SignedInUser;

@@ -9,7 +9,9 @@ import { sql } from '../../test/outbox.ts';
 import { connectSocket } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { freshGroup, postRequest, sendOffer } from '../offers/offers.fixtures.ts';
-import { requestBody, requestForm, TINY_PNG, waitFor } from '../requests/requests.fixtures.ts';
+import { requestBody, requestForm } from '../requests/requests.fixtures.ts';
+import { TINY_PNG } from '../../test/uploads.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { FILE_TABLES_OF_A_USER } from './user-deletion.queries.ts';
 
 const OWNER = 'owner@crewtrade.test';

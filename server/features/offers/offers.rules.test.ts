@@ -5,7 +5,8 @@ import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, requestForm, TINY_PNG } from '../requests/requests.fixtures.ts';
+import { inDays, requestForm } from '../requests/requests.fixtures.ts';
+import { TINY_PNG } from '../../test/uploads.ts';
 import { freshGroup, offerBody, ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;

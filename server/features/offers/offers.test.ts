@@ -5,7 +5,9 @@ import type { OfferItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, listUploads, requestForm, TINY_PNG, waitFor } from '../requests/requests.fixtures.ts';
+import { inDays, requestForm } from '../requests/requests.fixtures.ts';
+import { listUploads, TINY_PNG } from '../../test/uploads.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { freshGroup, offerBody, ownerAndOfferer, postRequest, sendOffer } from './offers.fixtures.ts';
 
 let app: TestApp;

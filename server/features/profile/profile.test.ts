@@ -4,7 +4,7 @@ import type { ScheduleImageItem } from '#protocol/shapes.ts';
 import { makeUser, PASSWORD } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { TINY_PNG } from '../requests/requests.fixtures.ts';
+import { TINY_PNG } from '../../test/uploads.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -138,7 +138,7 @@ describe('GET /api/profile/{userId}', () => {
     expect((await me.client.get(`/uploads/${newer.body.filename}`)).status).toBe(200);
   });
 
-  it('shows one\'s own profile, with no images yet', async () => {
+  it("shows one's own profile, with no images yet", async () => {
     const me = await makeUser(app, group);
     const res = await me.client.get(`/api/profile/${me.user.id}`);
     expect(res.status).toBe(200);

@@ -12,7 +12,8 @@ import { startTwoInstances, type TwoInstances } from '../../test/two-instances.t
 import { createBoardCache } from '../board/board-cache.ts';
 import { todayUtc } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
-import { inDays, requestBody, waitFor } from './requests.fixtures.ts';
+import { inDays, requestBody } from './requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { RequestsService } from './requests.service.ts';
 
 // Two instances sharing one database and Redis, as behind a load balancer.
@@ -191,7 +192,15 @@ describe('GET /api/all-trades from the group cache', () => {
       await rawGet(two, readerOnTwo);
       expect(reads).toHaveBeenCalledTimes(2);
       const fresh = async () =>
-        Buffer.from(JSON.stringify(await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(groupKeyOf(reader.user)!, todayUtc(), PAGE_SIZE)));
+        Buffer.from(
+          JSON.stringify(
+            await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
+              groupKeyOf(reader.user)!,
+              todayUtc(),
+              PAGE_SIZE,
+            ),
+          ),
+        );
       const bothAsFresh = async () => {
         const expected = await fresh();
         expect((await rawGet(one, reader)).body.equals(expected)).toBe(true);
@@ -232,10 +241,18 @@ describe('GET /api/all-trades from the group cache', () => {
     const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
     const groupKey = groupKeyOf(reader.user)!;
     const crew = await bulkUsers(one.databaseUrl, 26, { airline: 'Delta', base: 'BCQ', position: 'captain', aircraftType: '737' }, 'bcq');
-    const seeded = await bulkRequests(one.databaseUrl, crew, 10, { airline: 'Delta', base: 'BCQ', position: 'captain', aircraftType: '737' }, { fromDay: 2 });
+    const seeded = await bulkRequests(
+      one.databaseUrl,
+      crew,
+      10,
+      { airline: 'Delta', base: 'BCQ', position: 'captain', aircraftType: '737' },
+      { fromDay: 2 },
+    );
     const truth = async () =>
       (
-        await sql<{ id: number }>(one.databaseUrl, `select id from requests where group_key = $1 and status = 'active' order by date, id`, [groupKey])
+        await sql<{ id: number }>(one.databaseUrl, `select id from requests where group_key = $1 and status = 'active' order by date, id`, [
+          groupKey,
+        ])
       ).map((r) => r.id);
     /** The whole board by following the cursor from the first page, on one instance. */
     const walk = async (client: typeof reader.client) => {
@@ -375,12 +392,23 @@ describe('GET /api/all-trades from the group cache', () => {
     const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
     const groupKey = groupKeyOf(reader.user)!;
     const crew = await bulkUsers(one.databaseUrl, 26, { airline: 'Delta', base: 'BCK', position: 'captain', aircraftType: '737' }, 'bck');
-    await bulkRequests(one.databaseUrl, crew, 10, { airline: 'Delta', base: 'BCK', position: 'captain', aircraftType: '737' }, { fromDay: 2 });
+    await bulkRequests(
+      one.databaseUrl,
+      crew,
+      10,
+      { airline: 'Delta', base: 'BCK', position: 'captain', aircraftType: '737' },
+      { fromDay: 2 },
+    );
     const next = (await one.client().setCookieHeader(reader.client.cookieHeader).get('/api/all-trades')).headers.get(NEXT_CURSOR_HEADER)!;
     expect(next).toBeTruthy();
     const path = `/api/all-trades?cursor=${next}`;
     const fresh = async () => {
-      const page = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardPage(groupKey, todayUtc(), {}, decodeDayCursor(next));
+      const page = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardPage(
+        groupKey,
+        todayUtc(),
+        {},
+        decodeDayCursor(next),
+      );
       return page.items.map((r) => r.id);
     };
     const secondPage = async (client: typeof reader.client) => {

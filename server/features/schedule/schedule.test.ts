@@ -7,7 +7,7 @@ import { STORED_NAME } from '../../storage/file-store.ts';
 import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { listUploads, TINY_PNG } from '../requests/requests.fixtures.ts';
+import { listUploads, multipartForm, png, TINY_PNG, type FilePart } from '../../test/uploads.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,22 +17,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Part {
-  name: string;
-  type: string;
-  bytes: Buffer;
-  field?: string;
-}
-
-const png = (name = 'roster.png'): Part => ({ name, type: 'image/png', bytes: TINY_PNG });
+type Part = FilePart;
 
 /** The page's call: one multipart part in the field `schedule` (others when a test says so). */
-function form(parts: Part[], fields: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  for (const p of parts) data.append(p.field ?? 'schedule', new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
-  return data;
-}
+const form = (parts: Part[], fields: Record<string, string> = {}): FormData => multipartForm('schedule', fields, parts);
 
 // Untyped answer: a refusal's body is {message}, an upload's a ScheduleImageItem.
 const upload = (crew: SignedInUser, ...parts: Part[]) => crew.client.post('/api/schedule-images', form(parts));

@@ -3,7 +3,8 @@ import type { MatchItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, requestBody, waitFor } from '../requests/requests.fixtures.ts';
+import { inDays, requestBody } from '../requests/requests.fixtures.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // may see what it belongs to, admins to all, a 404 to everyone else; thumbnails the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl, thumbnailUrl } from '#protocol/uploads.ts';
-import { inDays, requestBody, requestForm, TINY_PNG } from '../requests/requests.fixtures.ts';
+import { inDays, requestBody, requestForm } from '../requests/requests.fixtures.ts';
+import { TINY_PNG } from '../../test/uploads.ts';
 import { freshGroup } from '../offers/offers.fixtures.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';

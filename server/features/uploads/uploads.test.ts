@@ -6,7 +6,9 @@ import { MSG } from '#protocol/messages.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { listUploads, requestBody, requestForm, TINY_PNG, waitFor } from '../requests/requests.fixtures.ts';
+import { requestBody, requestForm } from '../requests/requests.fixtures.ts';
+import { listUploads, TINY_PNG } from '../../test/uploads.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 let app: TestApp;
 beforeAll(async () => {
