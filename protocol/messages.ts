@@ -28,8 +28,11 @@ export const MSG = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   notFound: 'Not found',
   userNotFound: 'User not found',
-  /** A write named a user or request that was deleted while it ran (a foreign key found nothing). */
-  referenceGone: 'Something this refers to no longer exists. Please refresh and try again.',
+  /**
+   * A write named a user or request that was deleted while it ran (a foreign key found nothing): the
+   * statement or its transaction failed as a whole, so the crew member is told nothing was saved.
+   */
+  referenceGone: 'Nothing was saved: the crew member or request this refers to no longer exists. Please refresh and try again.',
   socialNotConfigured: 'Social sign-in is not configured',
   socialFailed: 'Social sign-in failed. Please try again.',
   forgotPasswordSent: 'If an account exists for that email, a reset link has been sent.',

@@ -86,4 +86,13 @@ describe('the HTTP answer', () => {
     const res = await answerTo('23503');
     expect(res).toMatchObject({ status: 409, body: { message: MSG.referenceGone } });
   });
+
+  it('the 409 tells the crew member that nothing was saved and what is gone', async () => {
+    // Shown as is in the toasts of a send, an accept or a delete: "Something this refers to" named
+    // nothing a crew member could check, and left open whether their trade went through.
+    const res = await answerTo('23503');
+    expect(res.body.message).toBe(
+      'Nothing was saved: the crew member or request this refers to no longer exists. Please refresh and try again.',
+    );
+  });
 });
