@@ -1,6 +1,6 @@
 // The route table of docs/product-spec.md section 2, one per sign-in state. This table and the router
 // are a chunk of their own (app/RoutedApp.tsx), which the prerendered landing page does not load
-// (app/Entry.tsx); every screen is split into its own chunk again, so a visitor downloads only the
+// (web/src/landing.ts); every screen is split into its own chunk again, so a visitor downloads only the
 // screen shown; a chunk a deploy replaced reloads the page once (lib/lazyScreen.ts).
 import { Suspense, useCallback } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 // A link that works before the router has loaded: a plain <a href> (the prerendered landing page is
 // usable with no script at all), which, once a navigate function is provided, moves inside the app
-// without a page load. The router's own navigate inside the routed app; the signed-out entry's before
-// it (app/Entry.tsx), so the landing page need not load the router to leave.
+// without a page load (the router's, provided by App). The prerendered landing page has no React at
+// all: its links are handed to the app by the landing entry (web/src/landing.ts).
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export const NavigateContext = createContext<((to: string) => void) | null>(null);

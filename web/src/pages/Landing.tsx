@@ -1,5 +1,6 @@
 // The signed-out home page. In the first chunk, without the router: it is what a visitor sees first,
-// prerendered into index.html at build time (web/build/prerender-plugin.ts) and hydrated on load.
+// prerendered into index.html at build time (web/build/prerender-plugin.ts) and left as HTML there:
+// the landing entry (web/src/landing.ts) loads no React; the app renders this anew once it starts.
 import { AppLink } from '../app/AppLink.tsx';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
