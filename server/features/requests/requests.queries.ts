@@ -163,9 +163,10 @@ export interface NewRequest {
 /**
  * The create's one statement (docs/decisions/0033): counts the owner's requests on the board, and
  * only when they are fewer than `cap` takes the trading core's create locks (createLockedGroupKey,
- * its group_key value: run through GroupLock.forCreate) and inserts the row. Read after lockAccount(em, 'requests',
- * userId), so the count, read in this statement's snapshot, sees every other write of the
- * account's requests (decision 0019). Built once per process (compileOnce): every value is bound.
+ * its group_key value; run through GroupLock.forCreate) and inserts the row. At the cap the select
+ * list is never evaluated: no lock is taken. Run after lockAccount(em, 'requests', userId), so the
+ * count, read in this statement's snapshot, sees every other write of the account's requests
+ * (decision 0019). Built once per process (compileOnce): every value is bound.
  *
  * Returns the new request as stored (its id, status and times from RETURNING, so the create's
  * answer needs no second read), or undefined when nothing was inserted: the owner is at the cap, or

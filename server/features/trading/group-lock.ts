@@ -9,7 +9,7 @@ export class LockOrderError extends Error {}
 
 /**
  * Proof that this transaction holds the matching lock of its groups, taken before any row lock:
- * the only way to get one is lockGroups (or createLocks for a create), and every function of the
+ * the only way to get one is lockGroups (or forCreate for a create), and every function of the
  * trading core that writes or locks requests, matches, trades or chains asks for it. So every write
  * path takes the group first, then rows, in one order (docs/decisions/0027): an accept racing an
  * admin deletion queues instead of deadlocking.
@@ -25,7 +25,7 @@ export class GroupLock {
   private constructor(
     readonly em: EntityManager,
     groups: Iterable<string>,
-    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLocks). */
+    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLockedGroupKey). */
     readonly mode: 'group' | 'create',
   ) {
     this.#groups = new Set(groups);
@@ -91,13 +91,12 @@ export class GroupLock {
  * out of an ordered subquery. A date both owned and desired is taken once, exclusively.
  *
  * The result is the group key itself, read once every lock is held: the create's insert takes it as
- * its group_key value (requests.queries.ts insertRequest), so one statement takes the locks and then
- * inserts the row, one round trip on every create. The arguments are bound as parameters as they
- * are (values, or compileOnce's placeholders: the insert is built once per process, decision 0033);
- * the keys hash the same texts as before, `matching:<group>` (lockGroups' key) and
+ * its group_key value (requests.queries.ts insertRequestWithinCap), so one statement takes the locks
+ * and then inserts the row, one round trip on every create. The arguments are bound as parameters
+ * as they are (values, or compileOnce's placeholders: the insert is built once per process,
+ * decision 0033); the keys hash the same texts as before, `matching:<group>` (lockGroups' key) and
  * `matching:<group>:<date>`. The value is computed before the row exists, so the locks still come
- * before the row and its foreign-key lock on the owner, in the order every
- * other write takes them. Matching runs in the next statement, whose snapshot is taken after the
+ * before the row and its foreign-key lock on the owner, in the order every other write takes them. Matching runs in the next statement, whose snapshot is taken after the
  * locks: it sees every create that held one of these dates before.
  */
 export function createLockedGroupKey(groupKey: unknown, own: unknown, desired: unknown): RawBuilder<string> {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import { compileOnce } from '../../db/compiled-query.ts';
-import { kysely } from '../../db/kysely.ts';
 import { counterpartType, type MatchableRequest } from './matching.rules.ts';
 
 /** The columns of a request that matching and the chain rules read (MatchableRequest). */
