@@ -47,7 +47,7 @@ async function main() {
   for (const scenario of scenarios) {
     if (only && !only.includes(scenario.name)) continue;
     console.error(`\n== ${scenario.name}: ${scenario.description}`);
-    const databaseUrl = await freshDatabase(`crewtrade_bench_${scenario.name.replace(/\W/g, '_')}`);
+    const databaseUrl = await freshDatabase(`crewtrade_bench_${scenario.name.replace(/\W/g, '_')}${process.env.BENCH_DB_SUFFIX ?? ''}`);
     const port = await freePort();
     const app = await startProcess(
       'server/main.ts',

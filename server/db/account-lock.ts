@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { kysely } from './kysely.ts';
+import { compileOnce } from './compiled-query.ts';
 
 /**
  * Serialises one account's writes of one kind (its requests, its schedule images, its push devices)
@@ -10,5 +10,8 @@ import { kysely } from './kysely.ts';
  * lock the write takes, so it never waits inside one.
  */
 export async function lockAccount(em: EntityManager, kind: 'requests' | 'schedule' | 'push', userId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`account:${kind}:${userId}`}, 0))`.execute(kysely(em));
+  await lockKey(em, { key: `account:${kind}:${userId}` });
 }
+
+// Built once per process: it runs on every create (decision 0033).
+const lockKey = compileOnce(['key'], (_db, a: { key: string }) => sql`select pg_advisory_xact_lock(hashtextextended(${a.key}, 0))`);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type CompiledQuery } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { compileOnce } from './compiled-query.ts';
 import type { DB } from './kysely.ts';
@@ -52,6 +52,20 @@ describe('compileOnce', () => {
     expect(ran.map((q) => q.parameters)).toEqual([
       [[1, 2], 'active'],
       [[3], 'completed'],
+    ]);
+  });
+
+  it('builds a hand-written sql template once too, an argument used twice bound in both places', async () => {
+    const { em, ran } = recordingEm();
+    const build = vi.fn((_db: Kysely<DB>, a: { key: string; n: number }) => sql`select ${a.key}::text, ${a.n}::int, ${a.key}::text`);
+    const query = compileOnce(['key', 'n'], build);
+    await query(em, { key: 'a', n: 1 });
+    await query(em, { key: 'b', n: 2 });
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(ran.map((q) => q.sql)).toEqual(['select $1::text, $2::int, $3::text', 'select $1::text, $2::int, $3::text']);
+    expect(ran.map((q) => q.parameters)).toEqual([
+      ['a', 1, 'a'],
+      ['b', 2, 'b'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import { kysely, type DB } from './kysely.ts';
 
 /** Stands in for one argument while the query is built; only its identity matters. */
@@ -15,11 +15,11 @@ class Slot {
  * The build runs with placeholders, so it must not look at the values (no `$if` on them), and each
  * argument must reach the SQL as bound parameters as it is (`=`, `eb.val`, `values()`): a list
  * for `in` is `= any(array)` (`eb.fn.any(eb.val(ids))`). A build that drops an argument fails
- * on first use.
+ * on first use. A hand-written `sql` template works the same way: each `${arg}` is a parameter.
  */
 export function compileOnce<A extends Record<string, unknown>, R>(
   names: readonly (keyof A & string)[],
-  build: (db: Kysely<DB>, args: A) => { compile(): CompiledQuery<R> },
+  build: (db: Kysely<DB>, args: A) => { compile(): CompiledQuery<R> } | RawBuilder<R>,
 ): (em: EntityManager, args: A) => Promise<R[]> {
   let compiled: { query: CompiledQuery<R>; slots: [number, keyof A][] } | undefined;
   return async (em, args) => {
@@ -27,7 +27,8 @@ export function compileOnce<A extends Record<string, unknown>, R>(
     if (!compiled) {
       const placeholders = Object.fromEntries(names.map((n) => [n, new Slot(n)]));
       // The build only records the placeholders; the values are bound below.
-      const query = build(db, placeholders as unknown as A).compile();
+      const built = build(db, placeholders as unknown as A);
+      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       const slots = query.parameters.flatMap((p, i): [number, keyof A][] => (p instanceof Slot ? [[i, p.name]] : []));
       const unbound = names.filter((n) => !slots.some(([, name]) => name === n));
       if (unbound.length) throw new Error(`compileOnce: ${unbound.join(', ')} not bound as parameters`);

@@ -106,6 +106,23 @@ describe('active requests: at most 50 on the board per crew member', () => {
     expect(await sql(app.databaseUrl, 'select count(*)::int as n from requests where user_id = $1', [me.user.id])).toEqual([{ n: 50 }]);
   });
 
+  it('at 49, creates at once with new and repeated client keys store one more: the repeats answer it, the rest are refused', async () => {
+    // The cap and the client key are decided in the create’s one insert (docs/decisions/0033); 59 creates stay under the 60 an hour.
+    const me = await makeUser(app, freshGroup());
+    await inTurn(MAX_ACTIVE_REQUESTS - 1, (i) => me.client.post('/api/requests', requestBody({ date: inDays(10 + i) })));
+    const bodies = Array.from({ length: 10 }, (_, i) => requestBody({ date: inDays(70 + (i % 3)), clientKey: `at-forty-nine-${i % 4}` }));
+    const answers = await Promise.all(bodies.map((b) => me.client.post('/api/requests', b)));
+    const stored = answers.filter((a) => a.status === 201);
+    expect(stored).toHaveLength(1);
+    const key = bodies[answers.indexOf(stored[0]!)]!.clientKey;
+    for (const [i, a] of answers.entries()) {
+      if (a.status === 201) continue;
+      if (bodies[i]!.clientKey === key) expect([a.status, a.body.id]).toEqual([200, stored[0]!.body.id]);
+      else expect([a.status, a.body.message]).toEqual([400, MSG.tooManyActiveRequests]);
+    }
+    expect(await sql(app.databaseUrl, 'select count(*)::int as n from requests where user_id = $1', [me.user.id])).toEqual([{ n: 50 }]);
+  });
+
   it('a retried create (same client key) at the cap still answers with the request it stored', async () => {
     const me = await makeUser(app, freshGroup());
     await inTurn(MAX_ACTIVE_REQUESTS - 1, (i) => me.client.post('/api/requests', requestBody({ date: inDays(10 + i) })));

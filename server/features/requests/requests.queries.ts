@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { containsPattern, pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
+import { createLockedGroupKey } from '../trading/group-lock.ts';
 
 /**
  * A request as a TradeRequestItem shows it: its columns, its owner's summary and its trip images,
@@ -149,31 +150,110 @@ const storedColumns = [
   'updated_at as updatedAt',
 ] as const;
 
-/**
- * The new request as stored (its id, status and times from RETURNING, so the create's answer needs
- * no second read), or undefined when the owner already stored one with this client key. Its group
- * key is an expression: the trading core's create locks (GroupLock.forCreate), taken first.
- */
-export function insertRequest(
-  em: EntityManager,
-  userId: number,
-  columns: Omit<RequestColumns, 'group_key'>,
-  groupKey: Expression<string>,
-  clientKey: string | null,
-) {
-  return kysely(em)
-    .insertInto('requests')
-    .values({ ...columns, group_key: groupKey, user_id: userId, client_key: clientKey })
-    .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
-    .returning(storedColumns)
-    .executeTakeFirst();
+/** What a create stores, and the cap it is stored under (insertRequestWithinCap). */
+export interface NewRequest {
+  userId: number;
+  columns: RequestColumns;
+  clientKey: string | null;
+  /** The owner's group day: requests whose last date is before it no longer count (docs/decisions/0019). */
+  today: string;
+  cap: number;
 }
 
-export type StoredRequest = NonNullable<Awaited<ReturnType<typeof insertRequest>>>;
+/**
+ * The create's one statement (docs/decisions/0033): counts the owner's requests on the board, and
+ * only when they are fewer than `cap` takes the trading core's create locks (createLockedGroupKey,
+ * its group_key value; run through GroupLock.forCreate) and inserts the row. At the cap the select
+ * list is never evaluated: no lock is taken. Run after lockAccount(em, 'requests', userId), so the
+ * count, read in this statement's snapshot, sees every other write of the account's requests
+ * (decision 0019). Built once per process (compileOnce): every value is bound.
+ *
+ * Returns the new request as stored (its id, status and times from RETURNING, so the create's
+ * answer needs no second read), or undefined when nothing was inserted: the owner is at the cap, or
+ * already stored a request with this client key (the caller tells them apart by reading the key).
+ *
+ * Hand-written select list: INSERT ... SELECT ... WHERE is what lets the count refuse the row in
+ * the same statement, and its parameters need casts (a VALUES list would type them by column).
+ */
+const insertWithinCap = compileOnce(
+  [
+    'type', 'date', 'additionalDates', 'desiredDates', 'routeType', 'route', 'reservePeriod', 'tripDays',
+    'aircraftType', 'notes', 'groupKey', 'allDates', 'lastDate', 'userId', 'clientKey', 'today', 'cap',
+  ],
+  (db, a: InsertArgs) =>
+    db
+      .insertInto('requests')
+      .columns([
+        'type', 'date', 'additional_dates', 'desired_dates', 'route_type', 'route', 'reserve_period', 'trip_days',
+        'aircraft_type', 'notes', 'all_dates', 'last_date', 'user_id', 'client_key', 'group_key',
+      ])
+      .expression(
+        sql`select ${a.type}::text, ${a.date}::date, ${a.additionalDates}::text[], ${a.desiredDates}::text[],
+          ${a.routeType}::text, ${a.route}::text, ${a.reservePeriod}::text, ${a.tripDays}::int, ${a.aircraftType}::text,
+          ${a.notes}::text, ${a.allDates}::text[], ${a.lastDate}::date, ${a.userId}::int, ${a.clientKey}::text,
+          ${createLockedGroupKey(a.groupKey, a.allDates, a.desiredDates)}
+        where (
+          select count(*) from requests
+          where user_id = ${a.userId}::int and status = 'active' and last_date >= ${a.today}::date
+        ) < ${a.cap}::int`,
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
+      .returning(storedColumns),
+);
+
+interface InsertArgs extends Record<string, unknown> {
+  type: string;
+  date: string;
+  additionalDates: string[];
+  desiredDates: string[];
+  routeType: string;
+  route: string | null;
+  reservePeriod: string | null;
+  tripDays: number | null;
+  aircraftType: string | null;
+  notes: string | null;
+  groupKey: string;
+  allDates: string[];
+  lastDate: string;
+  userId: number;
+  clientKey: string | null;
+  today: string;
+  cap: number;
+}
+
+export async function insertRequestWithinCap(em: EntityManager, r: NewRequest) {
+  const c = r.columns;
+  const rows = await insertWithinCap(
+    em,
+    {
+      type: c.type,
+      date: c.date,
+      additionalDates: c.additional_dates ?? [],
+      desiredDates: c.desired_dates ?? [],
+      routeType: c.route_type,
+      route: c.route ?? null,
+      reservePeriod: c.reserve_period ?? null,
+      tripDays: c.trip_days ?? null,
+      aircraftType: c.aircraft_type ?? null,
+      notes: c.notes ?? null,
+      groupKey: c.group_key,
+      allDates: c.all_dates,
+      lastDate: c.last_date,
+      userId: r.userId,
+      clientKey: r.clientKey,
+      today: r.today,
+      cap: r.cap,
+    },
+  );
+  return rows[0];
+}
+
+export type StoredRequest = NonNullable<Awaited<ReturnType<typeof insertRequestWithinCap>>>;
 
 /**
  * How many of the owner's requests are on the board (active, last date `today` or later), less
- * `exceptId`: what MAX_ACTIVE_REQUESTS caps. Read after lockAccount(em, 'requests', userId).
+ * `exceptId`: what MAX_ACTIVE_REQUESTS caps. Read after lockAccount(em, 'requests', userId). An
+ * edit's check; a create counts in its insert (insertRequestWithinCap).
  */
 export async function currentRequestCount(em: EntityManager, userId: number, today: string, exceptId = 0): Promise<number> {
   const row = await kysely(em)

@@ -31,7 +31,7 @@ import {
   currentRequestCount,
   deleteRequest,
   deleteTripImages,
-  insertRequest,
+  insertRequestWithinCap,
   requestIdByClientKey,
   insertTripImages,
   ownRequestGroup,
@@ -136,21 +136,14 @@ export class RequestsService {
       };
       // The cap (docs/decisions/0019): counted under the owner's lock, so parallel creates cannot pass it together.
       await lockAccount(em, 'requests', user.id);
-      if ((await currentRequestCount(em, user.id, today)) >= MAX_ACTIVE_REQUESTS) {
-        const id = await storedBefore();
-        if (id === undefined) throw invalid(MSG.tooManyActiveRequests);
-        return { id };
-      }
-      // One statement: the create's matching locks (its dates', the group's shared), then the row.
-      const { inserted: saved, lock } = await GroupLock.forCreate(
-        em,
-        groupKey,
-        { own: columns.all_dates, desired: columns.desired_dates ?? [] },
-        (locked) => insertRequest(em, user.id, columns, locked, clientKey),
+      // One statement (decision 0033): the count, then the create's matching locks (its dates', the
+      // group's shared), then the row; nothing inserted at the cap or for a client key used before.
+      const { inserted: saved, lock } = await GroupLock.forCreate(em, groupKey, () =>
+        insertRequestWithinCap(em, { userId: user.id, columns, clientKey, today, cap: MAX_ACTIVE_REQUESTS }),
       );
       if (saved === undefined) {
         const stored = await storedBefore();
-        if (stored === undefined) throw new Error('requests: client key conflict without a stored request');
+        if (stored === undefined) throw invalid(MSG.tooManyActiveRequests);
         return { id: stored };
       }
       // The answer and the board's fan-out are built from what the insert returned: no read after the commit.

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import type { ChainStatus } from '#protocol/enums.ts';
+import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely } from '../../db/kysely.ts';
 import { matchableColumns } from './matching.queries.ts';
 import type { MatchableRequest } from './matching.rules.ts';
@@ -55,43 +56,69 @@ export async function findCycles(
   today: string,
   limit: number,
 ): Promise<{ cycles: FoundCycle[]; firstClaimed: boolean }> {
-  const { rows } = await sql<FoundCycle & { firstClaimed: boolean | null }>`
-    with busy as materialized (
-      select m.request_id from trade_chains t join trade_chain_members m on m.chain_id = t.id
-      where t.group_key = ${r.groupKey} and t.status = 'proposed'
-    ),
-    cand as materialized (
-      select c.id, c.user_id, c.all_dates, c.desired_dates from requests c
-      where c.group_key = ${r.groupKey} and c.type = 'trade' and c.status = 'active' and c.last_date >= ${today}::date
-        and c.route_type = ${r.routeType} and c.user_id <> ${r.userId}
-        and not exists (select 1 from busy where busy.request_id = c.id)
-    ),
-    b as materialized (select * from cand where desired_dates && ${r.allDates}::text[]),
-    c as materialized (select * from cand where all_dates && ${r.desiredDates}::text[]),
-    found as materialized (
-      select b.id as b_id, b.user_id as b_user_id, c.id as c_id, c.user_id as c_user_id
-      from b join c on c.user_id <> b.user_id and b.all_dates && c.desired_dates
-      where not exists (
-          select 1 from matches m
-          where (m.request_id = ${r.id} or m.matched_request_id = ${r.id}) and m.status in ('pending', 'active', 'trade_requested')
-        )
-        and not exists (select 1 from busy where busy.request_id = ${r.id})
-      order by b.id, c.id
-      limit ${limit}
-    ),
-    claim as materialized (
-      select ${claimInOrder(sql`s.ids`)} as claimed
-      from (select array_agg(x order by x) as ids from (select * from found order by b_id, c_id limit 1) f,
-            unnest(array[${r.id}::int, f.b_id, f.c_id]) as x) as s
-      where s.ids is not null
-    )
-    select b_id as "bId", b_user_id as "bUserId", c_id as "cId", c_user_id as "cUserId", (select claimed from claim) as "firstClaimed"
-    from found order by b_id, c_id`.execute(kysely(em));
+  const rows = await cyclesOf(em, {
+    groupKey: r.groupKey,
+    today,
+    routeType: r.routeType,
+    userId: r.userId,
+    allDates: r.allDates,
+    desiredDates: r.desiredDates,
+    id: r.id,
+    limit,
+  });
   return {
     cycles: rows.map(({ firstClaimed: _claimed, ...cycle }) => cycle),
     firstClaimed: rows[0]?.firstClaimed === true,
   };
 }
+
+interface CycleArgs extends Record<string, unknown> {
+  groupKey: string;
+  today: string;
+  routeType: string;
+  userId: number;
+  allDates: readonly string[];
+  desiredDates: readonly string[];
+  id: number;
+  limit: number;
+}
+
+// Built once per process: it runs on every trade request that found no partner (decision 0033).
+const cyclesOf = compileOnce<CycleArgs, FoundCycle & { firstClaimed: boolean | null }>(
+  ['groupKey', 'today', 'routeType', 'userId', 'allDates', 'desiredDates', 'id', 'limit'],
+  (_db, a) => sql<FoundCycle & { firstClaimed: boolean | null }>`
+    with busy as materialized (
+      select m.request_id from trade_chains t join trade_chain_members m on m.chain_id = t.id
+      where t.group_key = ${a.groupKey} and t.status = 'proposed'
+    ),
+    cand as materialized (
+      select c.id, c.user_id, c.all_dates, c.desired_dates from requests c
+      where c.group_key = ${a.groupKey} and c.type = 'trade' and c.status = 'active' and c.last_date >= ${a.today}::date
+        and c.route_type = ${a.routeType} and c.user_id <> ${a.userId}::int
+        and not exists (select 1 from busy where busy.request_id = c.id)
+    ),
+    b as materialized (select * from cand where desired_dates && ${a.allDates}::text[]),
+    c as materialized (select * from cand where all_dates && ${a.desiredDates}::text[]),
+    found as materialized (
+      select b.id as b_id, b.user_id as b_user_id, c.id as c_id, c.user_id as c_user_id
+      from b join c on c.user_id <> b.user_id and b.all_dates && c.desired_dates
+      where not exists (
+          select 1 from matches m
+          where (m.request_id = ${a.id}::int or m.matched_request_id = ${a.id}::int) and m.status in ('pending', 'active', 'trade_requested')
+        )
+        and not exists (select 1 from busy where busy.request_id = ${a.id}::int)
+      order by b.id, c.id
+      limit ${a.limit}::int
+    ),
+    claim as materialized (
+      select ${claimInOrder(sql`s.ids`)} as claimed
+      from (select array_agg(x order by x) as ids from (select * from found order by b_id, c_id limit 1) f,
+            unnest(array[${a.id}::int, f.b_id, f.c_id]) as x) as s
+      where s.ids is not null
+    )
+    select b_id as "bId", b_user_id as "bUserId", c_id as "cId", c_user_id as "cUserId", (select claimed from claim) as "firstClaimed"
+    from found order by b_id, c_id`,
+);
 
 export interface NewChain {
   groupKey: string;

@@ -9,7 +9,7 @@ export class LockOrderError extends Error {}
 
 /**
  * Proof that this transaction holds the matching lock of its groups, taken before any row lock:
- * the only way to get one is lockGroups (or createLocks for a create), and every function of the
+ * the only way to get one is lockGroups (or forCreate for a create), and every function of the
  * trading core that writes or locks requests, matches, trades or chains asks for it. So every write
  * path takes the group first, then rows, in one order (docs/decisions/0027): an accept racing an
  * admin deletion queues instead of deadlocking.
@@ -25,7 +25,7 @@ export class GroupLock {
   private constructor(
     readonly em: EntityManager,
     groups: Iterable<string>,
-    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLocks). */
+    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLockedGroupKey). */
     readonly mode: 'group' | 'create',
   ) {
     this.#groups = new Set(groups);
@@ -65,17 +65,12 @@ export class GroupLock {
   }
 
   /**
-   * A create's insert with its locks in the same statement (see groupKeyOnceLocked below): `insert`
-   * gets the SQL value of the group key, read once the locks are held, for its group_key column.
+   * A create's insert with its locks in the same statement: `insert` runs one statement whose
+   * group_key value is createLockedGroupKey (below), so the locks are held before the row exists.
    * The proof is handed out only once that statement has run.
    */
-  static async forCreate<T>(
-    em: EntityManager,
-    groupKey: string,
-    dates: { own: readonly string[]; desired: readonly string[] },
-    insert: (lockedGroupKey: RawBuilder<string>) => Promise<T>,
-  ): Promise<{ inserted: T; lock: GroupLock }> {
-    const inserted = await insert(groupKeyOnceLocked(groupKey, dates));
+  static async forCreate<T>(em: EntityManager, groupKey: string, insert: () => Promise<T>): Promise<{ inserted: T; lock: GroupLock }> {
+    const inserted = await insert();
     return { inserted, lock: new GroupLock(em, [groupKey], 'create') };
   }
 }
@@ -96,24 +91,25 @@ export class GroupLock {
  * out of an ordered subquery. A date both owned and desired is taken once, exclusively.
  *
  * The result is the group key itself, read once every lock is held: the create's insert takes it as
- * its group_key value (requests.queries.ts insertRequest), so one statement takes the locks and then
- * inserts the row, one round trip on every create. The value is computed before the row exists, so
- * the locks still come before the row and its foreign-key lock on the owner, in the order every
- * other write takes them. Matching runs in the next statement, whose snapshot is taken after the
+ * its group_key value (requests.queries.ts insertRequestWithinCap), so one statement takes the locks
+ * and then inserts the row, one round trip on every create. The arguments are bound as parameters
+ * as they are (values, or compileOnce's placeholders: the insert is built once per process,
+ * decision 0033); the keys hash the same texts as before, `matching:<group>` (lockGroups' key) and
+ * `matching:<group>:<date>`. The value is computed before the row exists, so the locks still come
+ * before the row and its foreign-key lock on the owner, in the order every other write takes them. Matching runs in the next statement, whose snapshot is taken after the
  * locks: it sees every create that held one of these dates before.
  */
-function groupKeyOnceLocked(groupKey: string, dates: { own: readonly string[]; desired: readonly string[] }): RawBuilder<string> {
-  const prefix = `matching:${groupKey}:`;
+export function createLockedGroupKey(groupKey: unknown, own: unknown, desired: unknown): RawBuilder<string> {
   return sql<string>`(
     select ${groupKey}::text from (
       select count(*) as n from (
-        select pg_advisory_xact_lock_shared(${lockKey(`matching:${groupKey}`)})
+        select pg_advisory_xact_lock_shared(hashtextextended('matching:' || ${groupKey}::text, 0))
         union all
         select case when exclusive then pg_advisory_xact_lock(k) else pg_advisory_xact_lock_shared(k) end from (
           select k, bool_or(exclusive) as exclusive from (
-            select hashtextextended(${prefix} || d, 0) as k, true as exclusive from unnest(${[...dates.own]}::text[]) as d
+            select hashtextextended('matching:' || ${groupKey}::text || ':' || d, 0) as k, true as exclusive from unnest(${own}::text[]) as d
             union all
-            select hashtextextended(${prefix} || d, 0), false from unnest(${[...dates.desired]}::text[]) as d
+            select hashtextextended('matching:' || ${groupKey}::text || ':' || d, 0), false from unnest(${desired}::text[]) as d
           ) as named group by k order by k
         ) as keys
       ) as locks
@@ -129,5 +125,5 @@ export async function lockDatesForMatching(
   groupKey: string,
   dates: { own: readonly string[]; desired: readonly string[] },
 ): Promise<void> {
-  await sql`select ${groupKeyOnceLocked(groupKey, dates)}`.execute(kysely(em));
+  await sql`select ${createLockedGroupKey(groupKey, [...dates.own], [...dates.desired])}`.execute(kysely(em));
 }

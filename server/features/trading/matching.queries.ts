@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { kysely } from '../../db/kysely.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { compileOnce } from '../../db/compiled-query.ts';
 import { counterpartType, type MatchableRequest } from './matching.rules.ts';
 
 /** The columns of a request that matching and the chain rules read (MatchableRequest). */
@@ -30,7 +30,8 @@ export interface InsertedMatch {
  * in one statement (one round trip inside the group's lock).
  *
  * Hand-written because the builder cannot say it: data-modifying CTEs that read each other's
- * RETURNING rows, and a lateral VALUES list. Every value is bound (arrays as one text[] parameter).
+ * RETURNING rows, and a lateral VALUES list. Every value is bound (arrays as one text[] parameter),
+ * and each of its two shapes (a trade's dates, a drop's or pickup's) is built once per process.
  *
  * The partners are indexed look-ups: requests_match_index narrows to the group's current requests
  * of the counterpart type; the date overlaps are checked on those rows only (a GIN index here would
@@ -39,19 +40,43 @@ export interface InsertedMatch {
  * request id first), so re-runs after an edit, or racing transactions, never create a second row.
  */
 export async function insertMatches(em: EntityManager, r: MatchableRequest, today: string): Promise<InsertedMatch[]> {
-  const datesMeet =
-    r.type === 'trade'
-      ? sql`c.all_dates && ${r.desiredDates}::text[] and c.desired_dates && ${r.allDates}::text[]`
-      : sql`c.all_dates && ${r.allDates}::text[]`;
-  const { rows } = await sql<InsertedMatch>`
+  const args: MatchArgs = {
+    groupKey: r.groupKey,
+    counterpart: counterpartType(r.type),
+    today,
+    routeType: r.routeType,
+    userId: r.userId,
+    allDates: r.allDates,
+    desiredDates: r.desiredDates,
+    id: r.id,
+  };
+  return (r.type === 'trade' ? matchTrade : matchDropOrPickup)(em, args);
+}
+
+interface MatchArgs extends Record<string, unknown> {
+  groupKey: string;
+  counterpart: string;
+  today: string;
+  routeType: string;
+  userId: number;
+  allDates: readonly string[];
+  desiredDates: readonly string[];
+  id: number;
+}
+
+/** The statement for one predicate of isMatch() (reading `dates` of r's), built once per process (decision 0033). */
+function matchStatement(dates: readonly ('allDates' | 'desiredDates')[], datesMeet: (a: MatchArgs) => RawBuilder<boolean>) {
+  return compileOnce<MatchArgs, InsertedMatch>(
+    ['groupKey', 'counterpart', 'today', 'routeType', 'userId', 'id', ...dates],
+    (_db, a) => sql<InsertedMatch>`
     with candidates as (
       select c.id, c.user_id from requests c
-      where c.group_key = ${r.groupKey} and c.type = ${counterpartType(r.type)} and c.status = 'active'
-        and c.last_date >= ${today}::date and c.route_type = ${r.routeType} and c.user_id <> ${r.userId} and ${datesMeet}
+      where c.group_key = ${a.groupKey} and c.type = ${a.counterpart} and c.status = 'active'
+        and c.last_date >= ${a.today}::date and c.route_type = ${a.routeType} and c.user_id <> ${a.userId}::int and ${datesMeet(a)}
     ),
     inserted as (
       insert into matches (request_id, matched_request_id)
-      select least(c.id, ${r.id}::int), greatest(c.id, ${r.id}::int) from candidates c
+      select least(c.id, ${a.id}::int), greatest(c.id, ${a.id}::int) from candidates c
       on conflict (request_id, matched_request_id) do nothing
       returning id, request_id, matched_request_id, created_at
     ),
@@ -62,10 +87,17 @@ export async function insertMatches(em: EntityManager, r: MatchableRequest, toda
     logged as (
       insert into user_activity_logs (user_id, activity_type, target_user_id, reference_id, reference_type)
       select x.user_id, 'match_created', x.target_id, f.id, 'match'
-      from found f cross join lateral (values (${r.userId}::int, f.other_user_id), (f.other_user_id, ${r.userId}::int)) as x(user_id, target_id)
+      from found f cross join lateral (values (${a.userId}::int, f.other_user_id), (f.other_user_id, ${a.userId}::int)) as x(user_id, target_id)
     )
     select id, request_id as "requestId", matched_request_id as "matchedRequestId", created_at as "createdAt",
            other_user_id as "otherUserId"
-    from found order by id`.execute(kysely(em));
-  return rows;
+    from found order by id`,
+  );
 }
+
+// A trade meets a trade whose dates it wants and that wants its dates; a drop a pickup (and back) on a shared date.
+const matchTrade = matchStatement(
+  ['allDates', 'desiredDates'],
+  (a) => sql`c.all_dates && ${a.desiredDates}::text[] and c.desired_dates && ${a.allDates}::text[]`,
+);
+const matchDropOrPickup = matchStatement(['allDates'], (a) => sql`c.all_dates && ${a.allDates}::text[]`);
