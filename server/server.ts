@@ -29,7 +29,7 @@ import { createRosterFetch, type Lookup } from './features/roster/roster-fetch.t
 import { startRosterRefresh } from './features/roster/roster-refresh.ts';
 import { createUrlSecret } from './features/roster/url-secret.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
-import { createSocketServer } from './realtime/socket-server.ts';
+import { createSocketServer, releaseUpgradeRequests } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/users/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -147,6 +147,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const handle = app.callback();
   const http = createHttpServer((req, res) => void handle(req, res));
   io.attach(http.server);
+  releaseUpgradeRequests(io);
   // First on every request and upgrade, before Koa or engine.io read a header.
   const guardForwarded = forwardedHeaderGuard(config.trustProxy, config.trustedProxies);
   http.server.prependListener('request', guardForwarded);

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { File } from 'formidable';
-import { fileTypeFromFile } from 'file-type';
 import { koaBody } from 'koa-body';
 import type { Next } from 'koa';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#protocol/limits.ts';
@@ -12,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { unreferencedFiles } from '../storage/file-references.ts';
 import { removeStoredFiles, storeImage, tempRoot, type StoredUpload } from '../storage/file-store.ts';
-import { prepareImage, UndecodableImage, type PreparedImage } from '../storage/image-processing.ts';
+import type { PreparedImage } from '../storage/image-processing.ts';
 import { outOfStorage, storageFailure, writingUploads } from '../storage/storage-errors.ts';
 import type { AppContext } from './context.ts';
 import { AppError, invalid, payloadTooLarge } from './errors.ts';
@@ -147,6 +146,9 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
     // Only fields named in imageUploads() reach the disk (the filter refuses the rest).
     const mine = ([] as File[]).concat(ctx.request.files?.[field] ?? []);
     if (mine.length === 0) return [];
+    // The sniffer and the image codecs (sharp's libvips) are loaded on the first upload, not at
+    // start: an instance holds them only once it has taken an image (docs/decisions/0034).
+    const [{ fileTypeFromFile }, images] = await Promise.all([import('file-type'), import('../storage/image-processing.ts')]);
     const sniffed = await Promise.all(mine.map((f) => fileTypeFromFile(f.filepath)));
     if (sniffed.some((t) => !t || !accepted.has(t.mime))) throw invalid(texts.notImage);
     // Every image is decoded and re-encoded before any is stored: one that does not decode refuses them all.
@@ -154,9 +156,9 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
     for (const [i, file] of mine.entries()) {
       const bytes = await writingUploads(() => fs.readFile(file.filepath));
       try {
-        prepared.push(await prepareImage(bytes, sniffed[i]!.mime));
+        prepared.push(await images.prepareImage(bytes, sniffed[i]!.mime));
       } catch (err) {
-        if (err instanceof UndecodableImage) throw invalid(texts.notImage);
+        if (err instanceof images.UndecodableImage) throw invalid(texts.notImage);
         throw err;
       }
     }

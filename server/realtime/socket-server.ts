@@ -1,3 +1,4 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { Redis } from 'ioredis';
 import type { CacheRegistry } from '../caches/cache-registry.ts';
@@ -71,6 +72,30 @@ export function createSocketServer(deps: SocketDeps): IoServer {
       .catch((err: unknown) => deps.log.warn({ err }, 'badges on connect failed'));
   });
   return io;
+}
+
+/** Where an upgrade's request keeps engine.io's response stand-in until the upgrade is answered. */
+const upgradeResponse = Symbol('upgradeResponse');
+type UpgradeRequest = IncomingMessage & { [upgradeResponse]?: { req: IncomingMessage | null } };
+
+/**
+ * A WebSocket upgrade's HTTP request is dropped once the upgrade is answered. Engine.io answers an
+ * upgrade through a stand-in response that holds the request, and the TCP connection's close
+ * listener holds the stand-in: the request (its parsed and raw headers, the session cookie among
+ * them, its stream state) would stay for as long as the socket lives, about 2 KB a socket
+ * (docs/decisions/0034). Nothing reads the stand-in's request after the 101's headers are written.
+ * Called once attached: engine.io exists from then on.
+ */
+export function releaseUpgradeRequests(io: IoServer): void {
+  io.engine.use((req: UpgradeRequest, res: unknown, next: (err?: Error) => void) => {
+    // A polling request has a real response, which Node lets go with the request.
+    if (!(res instanceof ServerResponse)) req[upgradeResponse] = res as { req: IncomingMessage | null };
+    next();
+  });
+  io.engine.on('headers', (_headers: unknown, req: UpgradeRequest) => {
+    const res = req[upgradeResponse];
+    if (res) res.req = null;
+  });
 }
 
 type AppSocket = Parameters<Parameters<IoServer['on']>[1]>[0];

@@ -1,9 +1,12 @@
+import type { IncomingMessage } from 'node:http';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBody } from '../features/requests/requests.fixtures.ts';
 import { makeUser } from '../test/factories.ts';
-import { nextEvent, type TestSocket } from '../test/socket-client.ts';
+import { connectSocket, nextEvent, type TestSocket } from '../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let app: TestApp;
@@ -129,6 +132,38 @@ describe('sockets of ended sessions', () => {
     } finally {
       socket.close();
       other.close();
+    }
+  });
+});
+
+describe('what a socket keeps of its handshake (docs/decisions/0034)', () => {
+  /** A full collection, from a context where the flag exposes it (vitest's workers run without it). */
+  const collect = (() => {
+    v8.setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  })();
+
+  it("a WebSocket's upgrade request is let go once the socket is connected, while the socket stays", async () => {
+    const { client } = await makeUser(app);
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    const onConnection = (conn: { request: IncomingMessage }) => (upgrade = new WeakRef(conn.request));
+    app.server.deps.io.engine.once('connection', onConnection);
+    const socket = await connectSocket(app.url, client.cookieHeader);
+    try {
+      expect(upgrade?.deref()).toBeDefined();
+      for (let i = 0; i < 3 && upgrade?.deref(); i++) {
+        // A WeakRef holds its target to the end of the task that read it: collect in the next one.
+        await new Promise((r) => setTimeout(r, 10));
+        collect();
+      }
+      expect(upgrade?.deref()).toBeUndefined();
+      // The socket still works: a live event reaches it.
+      const upsert = nextEvent(socket, 'board:upsert');
+      const created = await client.post('/api/requests', requestBody());
+      expect(created.status).toBe(201);
+      expect((await upsert)[0]).toMatchObject({ id: created.body.id });
+    } finally {
+      socket.close();
     }
   });
 });

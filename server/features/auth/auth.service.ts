@@ -17,8 +17,8 @@ type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'events'>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
-function refuseCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) throw invalid(MSG.passwordTooCommon, field);
+async function refuseCommon(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password)) throw invalid(MSG.passwordTooCommon, field);
 }
 
 export class AuthService {
@@ -32,7 +32,7 @@ export class AuthService {
    * provider), so typing OWNER_EMAIL into the form first proves nothing.
    */
   async register(body: RegisterBody): Promise<UserRecord> {
-    refuseCommon(body.password, 'password');
+    await refuseCommon(body.password, 'password');
     const hash = await this.deps.hasher.hash(body.password);
     try {
       return await auth.insertLocalUser(this.em, {
@@ -103,7 +103,7 @@ export class AuthService {
    * someone else signed up with: the squatter's password and sessions end here).
    */
   async resetPassword(body: ResetPasswordBody): Promise<void> {
-    refuseCommon(body.newPassword, 'newPassword');
+    await refuseCommon(body.newPassword, 'newPassword');
     const hash = await this.deps.hasher.hash(body.newPassword);
     await this.deps.events.transaction(this.em, async (em, events) => {
       const userId = await auth.spendMailToken(em, 'password_reset_tokens', hashToken(body.token));

@@ -4,7 +4,6 @@ import { dayOfUser } from '../users/crew-day.ts';
 import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
-import { buildFeed } from './calendar.ics.ts';
 import {
   activeRequestsOf,
   chainTripsOf,
@@ -49,6 +48,8 @@ export class CalendarService {
       completedTradesOf(this.em, owner.id),
       chainTripsOf(this.em, owner.id),
     ]);
+    // ical-generator is loaded on the first feed asked for, not at start (docs/decisions/0034).
+    const { buildFeed } = await import('./calendar.ics.ts');
     return buildFeed({ requests, matches, trades, chains }, origin);
   }
 }

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../lib/logger.ts';
 import { FeedError } from './roster-fetch.ts';
-import { parseRoster } from './roster.ics.ts';
+import { parseRoster } from './roster-parser.ts';
 import { claimDue, recordFailure, recordRead } from './roster.queries.ts';
 import type { RosterFeeds } from './roster.service.ts';
 
@@ -28,7 +28,7 @@ export function startRosterRefresh(deps: { orm: MikroORM; feeds: RosterFeeds; lo
     const em = deps.orm.em.fork();
     try {
       const text = await deps.feeds.fetch(await deps.feeds.secret.open(due.urlCipher));
-      const parsed = parseRoster(text);
+      const parsed = await parseRoster(text);
       await recordRead(em, due, parsed.duties, parsed.timeZone);
     } catch (err) {
       const failure = err instanceof Error ? err.message : 'The roster could not be read.';

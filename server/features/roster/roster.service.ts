@@ -6,7 +6,7 @@ import type { RosterCheckQuery } from '#protocol/schemas/roster.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { FeedError, type RosterFetch } from './roster-fetch.ts';
-import { parseRoster } from './roster.ics.ts';
+import { parseRoster } from './roster-parser.ts';
 import { deleteRoster, limitsOf, rosterOf, saveRoster } from './roster.queries.ts';
 import { hintOf, type UrlSecret } from './url-secret.ts';
 import { zonedInstant } from './zoned-time.ts';
@@ -42,7 +42,7 @@ export class RosterService {
   }
 
   async saveFile(user: UserRecord, text: string): Promise<RosterSaved> {
-    const { duties, timeZone } = parseRoster(text);
+    const { duties, timeZone } = await parseRoster(text);
     await saveRoster(this.em, user.id, { duties, timeZone, urlCipher: null, urlHint: null });
     return { duties: duties.length };
   }
@@ -58,7 +58,7 @@ export class RosterService {
     }
     let parsed;
     try {
-      parsed = parseRoster(text);
+      parsed = await parseRoster(text);
     } catch (err) {
       if (err instanceof AppError) throw invalid(err.message, 'url');
       throw err;
