@@ -3,7 +3,7 @@
 // React page at build (web/build/prerender-plugin.ts). This does what the React page does with it,
 // in the same markup: checks the values with the same protocol schema after the first try and at
 // each keystroke from then on (hooks/useSchemaForm.ts), shows each field's message as
-// components/Field.tsx does, sends the form (lib/authActions.ts, loaded only then) with its pending
+// components/Field.tsx does, sends the form (app/authActions.ts, loaded only then) with its pending
 // text, and shows the server's message or the form's fallback in the alert above it. Once signed in
 // it hands over to the app (main.tsx) at "/", with no page load, as landing.ts does. Until then it
 // loads no React, router, store or socket client. docs/decisions/0032-light-sign-in-and-first-screen.md.
@@ -21,7 +21,7 @@ interface AuthForm<S extends z.ZodType> {
   initialError: string | null;
 }
 
-const loadActions = () => import('./lib/authActions.ts');
+const loadActions = () => import('./app/authActions.ts');
 /** Fetches the app's chunks without running them: a visitor about to sign in waits less after. */
 const warmApp = () => void import('./app/RoutedApp.tsx');
 

@@ -5,7 +5,7 @@ import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { signIn } from '../lib/authActions.ts';
+import { signIn } from '../app/authActions.ts';
 import { signInReturnError } from '../lib/signInReturn.ts';
 import { TEXT } from '../texts.ts';
 

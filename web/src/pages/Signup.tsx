@@ -5,7 +5,7 @@ import { signupFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { signUp } from '../lib/authActions.ts';
+import { signUp } from '../app/authActions.ts';
 
 /** The button's text while the form is sent; the prerendered page's script reads it too (src/authEntry.ts). */
 const PENDING = 'Creating account...';
