@@ -104,4 +104,22 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(reloaded).toBe(false);
   });
+
+  it('signs up and opens the app on the forced profile setup, with no page load in between', async () => {
+    const context = await newCrewContext(suite.browser, suite.app.url, true);
+    const page = suite.track(await context.newPage());
+    await page.goto('/signup');
+    let reloaded = false;
+    page.on('load', () => (reloaded = true));
+    await page.getByLabel('First Name').fill('Quinn');
+    await page.getByLabel('Last Name').fill('Ade');
+    await page.getByLabel('Email').fill(`e2e-${Date.now()}-signup@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Skyline2041');
+    await page.getByLabel('Confirm Password').fill('Skyline2041');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(MSG.accountCreated).first().waitFor();
+    await page.getByRole('dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(reloaded).toBe(false);
+  });
 });
