@@ -5,7 +5,7 @@
 // each keystroke from then on (hooks/useSchemaForm.ts), shows each field's message as
 // components/Field.tsx does, sends the form (app/authActions.ts, loaded only then) with its pending
 // text, and shows the server's message or the form's fallback in the alert above it. Once signed in
-// it hands over to the app (main.tsx) at "/", with no page load, as landing.ts does. Until then it
+// it hands over to the app (app/start.tsx) at "/", with no page load, as landing.ts does. Until then it
 // loads no React, router, store or socket client. docs/decisions/0032-light-sign-in-and-first-screen.md.
 import type { z } from 'zod';
 import { MSG } from '#protocol/messages.ts';
@@ -22,8 +22,8 @@ interface AuthForm<S extends z.ZodType> {
 }
 
 const loadActions = () => import('./app/authActions.ts');
-/** Fetches the app's chunks without running them: a visitor about to sign in waits less after. */
-const warmApp = () => void import('./app/RoutedApp.tsx');
+/** The app, loaded but not started: a visitor about to sign in waits less after (app/start.tsx). */
+const loadApp = () => import('./app/start.tsx');
 
 function formOf(pathname: string): AuthForm<z.ZodType> | null {
   if (pathname === '/login')
@@ -124,7 +124,10 @@ function enhance(form: HTMLFormElement, auth: AuthForm<z.ZodType>): void {
       }
       // Signed in: the app's first screen, in place of this page (as the React page navigates).
       window.history.replaceState(null, '', '/');
-      await import('./main.tsx').catch(() => window.location.assign('/'));
+      await loadApp().then(
+        (app) => app.startApp(),
+        () => window.location.assign('/'),
+      );
     })();
   });
   let warmed = false;
@@ -134,7 +137,7 @@ function enhance(form: HTMLFormElement, auth: AuthForm<z.ZodType>): void {
       () => {
         if (warmed) return;
         warmed = true;
-        warmApp();
+        void loadApp().catch(() => undefined);
       },
       { passive: true },
     );
