@@ -3,7 +3,8 @@
 // The service worker is a second entry, built to /sw.js with the build's file list (web/build).
 // Two pages: index.html, the landing prerendered with a script that loads no React (src/landing.ts),
 // and app.html, the app's shell for every other path (src/main.tsx), whose <head> is index.html's
-// (web/build/shared-head-plugin.ts); see web/build/prerender-plugin.ts.
+// (web/build/shared-head-plugin.ts); see web/build/prerender-plugin.ts. login.html and signup.html
+// are the sign-in and sign-up forms prerendered, with a script that needs no React (src/authEntry.ts).
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -22,7 +23,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { landing: web('index.html'), main: web('app.html'), [SW_ENTRY]: web('src/sw/service-worker.ts') },
+      input: {
+        landing: web('index.html'),
+        main: web('app.html'),
+        login: web('login.html'),
+        signup: web('signup.html'),
+        [SW_ENTRY]: web('src/sw/service-worker.ts'),
+      },
       output: {
         entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js'),
       },

@@ -1,14 +1,25 @@
-// Prerenders the landing page into the built index.html, so a visitor's phone paints it from the
-// HTML before any script has run, and needs no React at all to use it (web/src/landing.ts). app.html,
-// with its root empty, is the shell the server sends for every other path and to a browser with a
-// session cookie (server/http/static-files.ts). docs/decisions/0030-light-signed-out-entry.md.
+// Prerenders the signed-out pages into the built HTML, so a visitor's phone paints them from the HTML
+// before any script has run: the landing page (index.html), which needs no React at all
+// (web/src/landing.ts), and the sign-in and sign-up forms (login.html, signup.html), which a small
+// script validates and submits without React (web/src/authEntry.ts). app.html, with its root empty,
+// is the shell the server sends for every other path and to a browser with a session cookie
+// (server/http/static-files.ts). docs/decisions/0030-light-signed-out-entry.md,
+// docs/decisions/0032-light-sign-in-and-first-screen.md.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { createServer, type Plugin } from 'vite';
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** Each built page, the module of the component rendered into its root, and the route it shows. */
+export const PRERENDERED = [
+  { file: 'index.html', module: '/src/pages/Landing.tsx', exportName: 'Landing', route: '/' },
+  { file: 'login.html', module: '/src/pages/Login.tsx', exportName: 'default', route: '/login' },
+  { file: 'signup.html', module: '/src/pages/Signup.tsx', exportName: 'default', route: '/signup' },
+] as const;
 
 export function prerenderPlugin(): Plugin {
   let outDir = '';
@@ -33,12 +44,17 @@ export function prerenderPlugin(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { Landing } = (await server.ssrLoadModule('/src/pages/Landing.tsx')) as { Landing: ComponentType };
-        const html = renderToString(createElement(Landing));
-        const indexFile = path.join(outDir, 'index.html');
-        const page = await readFile(indexFile, 'utf8');
-        if (!page.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} is missing from index.html`);
-        await writeFile(indexFile, page.replace(EMPTY_ROOT, `<div id="root">${html}</div>`));
+        for (const page of PRERENDERED) {
+          const mod = (await server.ssrLoadModule(page.module)) as Record<string, ComponentType>;
+          const component = mod[page.exportName];
+          if (!component) throw new Error(`prerender: ${page.module} exports no ${page.exportName}`);
+          // The forms link and read the URL through the router: a memory router at their own path.
+          const html = renderToString(createElement(MemoryRouter, { initialEntries: [page.route] }, createElement(component)));
+          const file = path.join(outDir, page.file);
+          const built = await readFile(file, 'utf8');
+          if (!built.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} is missing from ${page.file}`);
+          await writeFile(file, built.replace(EMPTY_ROOT, `<div id="root">${html}</div>`));
+        }
       } finally {
         await server.close();
       }

@@ -2,7 +2,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
-import { startRealtime, stopRealtime } from '../realtime/socket.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useChainsStore } from '../stores/useChainsStore.ts';
@@ -10,7 +9,7 @@ import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { LoadingView } from './LoadingView.tsx';
 import { TopNav } from './TopNav.tsx';
-import { lazyScreen } from '../lib/lazyScreen.ts';
+import { lazyScreen, reloadForMissingChunk } from '../lib/lazyScreen.ts';
 
 // Only a user without a profile needs the setup dialog: its code is fetched for them alone.
 const ProfileSetupDialog = lazyScreen(() =>
@@ -23,13 +22,26 @@ export default function AppShell() {
   const [setupSubmitted, setSetupSubmitted] = useState(false);
 
   useEffect(() => {
-    startRealtime();
+    // The socket client and the event routing (which reaches every store) are a chunk of their own,
+    // fetched once the frame has rendered: the first screen paints without them (docs/decisions/0032).
+    let stopped = false;
+    const realtime = import('../realtime/socket.ts');
+    realtime.then(
+      (r) => {
+        if (!stopped) r.startRealtime();
+      },
+      // A deploy replaced the chunk this tab names: the page reloads once (lib/lazyScreen.ts).
+      () => reloadForMissingChunk(),
+    );
     void useBadgeStore.getState().fetch();
     void useNotificationStore.getState().fetch();
     void useAdminNotificationStore.getState().fetch();
     // The bell lists the chains awaiting an answer: loaded with the frame, kept fresh by 'chain:update'.
     void useChainsStore.getState().fetch();
-    return () => stopRealtime();
+    return () => {
+      stopped = true;
+      realtime.then((r) => r.stopRealtime(), () => undefined);
+    };
   }, []);
 
   if (!user) return null;

@@ -1,82 +1,36 @@
-// The bell: unacknowledged count and a popover with up to 3 items per section. Clicking a match
-// notification acknowledges it (it leaves the list; the count follows by socket) and opens /matches.
-// Admins also see their unread admin entries (new support requests): clicking one marks it read and
-// opens the Support tab. Clicking a trade-request notification marks it read and opens the Trades tab it concerns (a new
-// offer: requests; an answer to one the user sent: approved). Three-way trade chains waiting for the
-// user's answer come from the chains store (live by 'chain:update') and open /matches, where they are
-// answered; they leave the bell once answered or ended. The lists are refetched whenever the bell
-// opens. Radix Popover moves the focus in, closes on Escape or a click outside, and gives the focus
-// back to the bell.
-import * as Popover from '@radix-ui/react-popover';
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
-import type { AdminNotificationItem, OfferNotificationItem } from '#protocol/shapes.ts';
+// The bell: the count of what waits (match notifications by the server's count, unread trade-request
+// notifications, chains waiting for the user's answer, an admin's unread entries), and its popover
+// (NotificationPanel.tsx, with Radix), a chunk of its own fetched when a pointer or the focus reaches
+// the bell and shown when it is used: the signed-in first screen carries none of it
+// (docs/decisions/0032-light-sign-in-and-first-screen.md). The lists are refetched whenever it opens.
+import { Suspense, useId, useState } from 'react';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { BellIcon } from '../components/Icons.tsx';
-import { chainBellMessage, chainTitle } from '../lib/chainText.ts';
-import { newestFirst } from '../lib/format.ts';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { awaitsAnswer, useChainsStore } from '../stores/useChainsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { useLoadOnIntent } from './useLoadOnIntent.ts';
 
-/** The Trades tab an offer notification concerns. */
-const offerTab = (n: OfferNotificationItem) => (n.type === 'trade_response' ? 'approved' : 'requests');
-
-/** One section of the popover: its first BELL_PER_SECTION items, each a button; nothing when empty. */
-function BellSection<T extends { title: string; message: string }>(props: {
-  title: string;
-  items: readonly T[];
-  keyOf: (item: T) => number;
-  onOpen: (item: T) => void;
-  children?: ReactNode;
-}) {
-  if (props.items.length === 0) return null;
-  return (
-    <section className="dropdown-section" aria-label={props.title}>
-      <h3 className="dropdown-section-title">{props.title}</h3>
-      <ul className="notification-list">
-        {props.items.slice(0, BELL_PER_SECTION).map((n) => (
-          <li key={props.keyOf(n)}>
-            <button type="button" className="notification-item" onClick={() => props.onOpen(n)}>
-              <span className="notification-title">{n.title}</span>
-              <span className="notification-message">{n.message}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {props.children}
-    </section>
-  );
-}
+const loadPanel = () => import('./NotificationPanel.tsx');
+const NotificationPanel = lazyScreen(loadPanel);
 
 export function NotificationBell() {
-  const matches = useNotificationStore((s) => s.matches);
-  const offers = useNotificationStore((s) => s.offers);
-  const acknowledge = useNotificationStore((s) => s.acknowledge);
-  const markOfferRead = useNotificationStore((s) => s.markOfferRead);
-  const adminItems = useAdminNotificationStore((s) => s.unread);
+  const matchCount = useNotificationStore((s) => s.matches.length);
+  const offerCount = useNotificationStore((s) => s.offers.length);
+  const adminCount = useAdminNotificationStore((s) => s.unread.length);
   const stats = useBadgeStore((s) => s.stats);
-  const allChains = useChainsStore((s) => s.items);
   const myId = useSessionStore((s) => s.user?.id);
-  const chains = useMemo(
-    () =>
-      allChains
-        .filter((c) => awaitsAnswer(c, myId))
-        .sort(newestFirst)
-        .map((c) => ({ id: c.id, title: chainTitle(c, myId), message: chainBellMessage(c, myId) })),
-    [allChains, myId],
-  );
+  const chainCount = useChainsStore((s) => s.items.filter((c) => awaitsAnswer(c, myId)).length);
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
+  const { activated, warm, activate } = useLoadOnIntent(loadPanel);
   const badgeId = useId();
-  const closeDropdown = () => setOpen(false);
   // The server's count covers match notifications; unread trade-request ones and chains waiting for
   // the user's answer are added from the lists.
-  const count = (stats?.unacknowledgedNotifications ?? matches.length) + offers.length + chains.length + adminItems.length;
+  const count = (stats?.unacknowledgedNotifications ?? matchCount) + offerCount + chainCount + adminCount;
+  const describedBy = count > 0 ? badgeId : undefined;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -87,67 +41,34 @@ export function NotificationBell() {
     }
   }
 
-  function openChain() {
-    closeDropdown();
-    void navigate('/matches');
-  }
-
-  function openAdmin(n: AdminNotificationItem) {
-    closeDropdown();
-    void useAdminNotificationStore
-      .getState()
-      .markRead(n.id)
-      .catch(() => undefined);
-    void navigate('/admin-panel?tab=support');
-  }
-
-  function openOffer(n: OfferNotificationItem) {
-    closeDropdown();
-    void markOfferRead(n.tradeRequestId);
-    void navigate(`/trades?tab=${offerTab(n)}`);
-  }
-
-  async function openMatch(matchId: number) {
-    closeDropdown();
-    try {
-      await acknowledge(matchId);
-    } catch {
-      // Gone meanwhile (its request was deleted): the store has reloaded the list; /matches shows what is left.
-    }
-    void navigate('/matches');
-  }
-
+  const content = (
+    <>
+      <BellIcon />
+      <span className="visually-hidden">Notifications</span>
+      <CountBadge id={badgeId} count={count} text={`${count} unread ${count === 1 ? 'notification' : 'notifications'}`} />
+    </>
+  );
+  const bell = (
+    <button
+      type="button"
+      className="icon-button nav-icon"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      aria-describedby={describedBy}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onClick={() => {
+        activate();
+        onOpenChange(true);
+      }}
+    >
+      {content}
+    </button>
+  );
+  if (!activated) return bell;
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className="icon-button nav-icon" aria-describedby={count > 0 ? badgeId : undefined}>
-        <BellIcon />
-        <span className="visually-hidden">Notifications</span>
-        <CountBadge id={badgeId} count={count} text={`${count} unread ${count === 1 ? 'notification' : 'notifications'}`} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className="popover-panel popover-panel-wide"
-          aria-label="Notifications"
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-        >
-          <p className="dropdown-heading">Notifications</p>
-          <BellSection title="Admin" items={adminItems} keyOf={(n) => n.id} onOpen={openAdmin} />
-          <BellSection title="Trade Requests" items={offers} keyOf={(n) => n.id} onOpen={openOffer} />
-          <BellSection title={TEXT.chainBellSection} items={chains} keyOf={(n) => n.id} onOpen={openChain} />
-          {matches.length === 0 && offers.length === 0 && chains.length === 0 && adminItems.length === 0 && (
-            <p className="dropdown-empty">{TEXT.noNotifications}</p>
-          )}
-          <BellSection title="Matches" items={matches} keyOf={(n) => n.matchId} onOpen={(n) => void openMatch(n.matchId)}>
-            {matches.length > BELL_VIEW_ALL_ABOVE && (
-              <Link to="/matches" className="dropdown-link" onClick={closeDropdown}>
-                View all
-              </Link>
-            )}
-          </BellSection>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={bell}>
+      <NotificationPanel open={open} onOpenChange={onOpenChange} trigger={content} describedBy={describedBy} />
+    </Suspense>
   );
 }

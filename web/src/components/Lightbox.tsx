@@ -1,12 +1,14 @@
-// Full-size view of a trip screenshot: closes on the button, Escape, the backdrop, or a load error.
-import type { ImageRef } from '#protocol/shapes.ts';
-import { Modal } from './Modal.tsx';
-import { imageUrl } from '#protocol/uploads.ts';
+// The full-size view of a trip screenshot, fetched when first opened: its dialog code (Radix) stays
+// out of the first screen, whose cards show thumbnails (docs/decisions/0032-light-sign-in-and-first-screen.md).
+import { Suspense, type ComponentProps } from 'react';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 
-export function Lightbox({ image, onClose }: { image: ImageRef; onClose: () => void }) {
+const LightboxView = lazyScreen(() => import('./LightboxView.tsx'));
+
+export function Lightbox(props: ComponentProps<typeof LightboxView>) {
   return (
-    <Modal title={image.originalName || 'Trip screenshot'} onClose={onClose} size="full" className="lightbox">
-      <img className="lightbox-image" src={imageUrl(image.filename)} alt={image.originalName || 'Trip screenshot'} onError={onClose} />
-    </Modal>
+    <Suspense fallback={null}>
+      <LightboxView {...props} />
+    </Suspense>
   );
 }

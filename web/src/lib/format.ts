@@ -1,7 +1,7 @@
 // Display helpers shared by the screens.
-import { format } from 'date-fns';
 import type { Position, RequestType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
+import { monthDayYear } from './dates.ts';
 
 /** A YYYY-MM-DD string as a local date (never shifted by the time zone). */
 export function parseLocalDate(value: string): Date {
@@ -13,7 +13,7 @@ export function parseLocalDate(value: string): Date {
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = parseLocalDate(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, 'MMM d, yyyy');
+  return Number.isNaN(date.getTime()) ? value : monthDayYear(date);
 }
 
 /** "1 Day" / "N Days". */

@@ -6,7 +6,7 @@ import { DASHBOARD_RECENT } from '#protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { BaseChatCard } from '../components/BaseChatCard.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
-import { lastMessagePreview } from '../components/messaging/ConversationList.tsx';
+import { lastMessagePreview } from '../components/messaging/pieces.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';

@@ -5,9 +5,12 @@ import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { useSessionStore } from '../stores/useSessionStore.ts';
-import { toast } from '../stores/useToastStore.ts';
+import { signIn } from '../app/authActions.ts';
+import { signInReturnError } from '../lib/signInReturn.ts';
 import { TEXT } from '../texts.ts';
+
+/** The button's text while the form is sent; the prerendered page's script reads it too (src/authEntry.ts). */
+const PENDING = 'Signing in...';
 
 export default function Login() {
   const navigate = useNavigate();
@@ -15,20 +18,13 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // A social sign-in or a confirmation link that came back here says why, until the next attempt.
-  const socialError =
-    {
-      social: MSG.socialNotConfigured,
-      'social-failed': MSG.socialFailed,
-      verify: MSG.verifySignIn,
-      'verify-failed': MSG.verifyFailed,
-    }[params.get('error') ?? ''] ?? null;
+  const socialError = signInReturnError(params.get('error'));
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
     { email, password },
     MSG.loginFailed,
     async (data) => {
-      await useSessionStore.getState().login(data);
-      toast({ title: MSG.loggedIn });
+      await signIn(data);
       void navigate('/', { replace: true });
     },
     socialError,
@@ -38,7 +34,7 @@ export default function Login() {
   return (
     <AuthLayout title={TEXT.signIn} subtitle="Access your Crewtrade account">
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={onSubmit} method="post" noValidate className="form">
         <TextField
           label="Email"
           type="email"
@@ -62,8 +58,8 @@ export default function Login() {
             {TEXT.forgotPassword}
           </Link>
         </div>
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          {pending ? 'Signing in...' : TEXT.signIn}
+        <button type="submit" className="button button-primary button-block" disabled={pending} data-pending-label={PENDING}>
+          {pending ? PENDING : TEXT.signIn}
         </button>
       </form>
       <Divider />

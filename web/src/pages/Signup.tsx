@@ -5,8 +5,10 @@ import { signupFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { useSessionStore } from '../stores/useSessionStore.ts';
-import { toast } from '../stores/useToastStore.ts';
+import { signUp } from '../app/authActions.ts';
+
+/** The button's text while the form is sent; the prerendered page's script reads it too (src/authEntry.ts). */
+const PENDING = 'Creating account...';
 
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -14,9 +16,7 @@ export default function Signup() {
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, values, MSG.registrationFailed, async (data) => {
-    const { firstName, lastName, email, password } = data;
-    await useSessionStore.getState().register({ firstName, lastName, email, password });
-    toast({ title: MSG.accountCreated });
+    await signUp(data);
     void navigate('/', { replace: true });
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
@@ -31,7 +31,7 @@ export default function Signup() {
   return (
     <AuthLayout title="Create Account" subtitle="Join Crewtrade to start trading trips">
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={onSubmit} method="post" noValidate className="form">
         <div className="form-grid-2">
           <TextField label="First Name" autoComplete="given-name" {...bind('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
@@ -39,8 +39,8 @@ export default function Signup() {
         <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...bind('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
-        <button type="submit" className="button button-primary button-block" disabled={pending}>
-          {pending ? 'Creating account...' : 'Create Account'}
+        <button type="submit" className="button button-primary button-block" disabled={pending} data-pending-label={PENDING}>
+          {pending ? PENDING : 'Create Account'}
         </button>
       </form>
       <Divider />

@@ -3,13 +3,7 @@ import type { ConversationSummary } from '#protocol/shapes.ts';
 import { MSG } from '#protocol/messages.ts';
 import { fullName } from '../../lib/format.ts';
 import { TEXT } from '../../texts.ts';
-import { Avatar, messageTime, shownText } from './pieces.tsx';
-
-export function lastMessagePreview(c: ConversationSummary, myId: number): string {
-  const text = shownText(c.lastMessage.content).replace(/\s+/g, ' ').trim();
-  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? TEXT.sentAnImage : '');
-  return c.lastMessage.fromUserId === myId ? `You: ${body}` : body;
-}
+import { Avatar, lastMessagePreview, messageTime } from './pieces.tsx';
 
 interface Props {
   conversations: ConversationSummary[];

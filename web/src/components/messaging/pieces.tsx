@@ -1,10 +1,11 @@
 // Pieces the Messages screen and the Base Chat card share: the growing text box with Enter to
 // send, the attach button and previews, a message's images with the full-size viewer, times.
 import { forwardRef, useLayoutEffect, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
-import { format, isToday, isYesterday } from 'date-fns';
 import { CHAT_BOX_MAX_PX, CHAT_BOX_MIN_PX, MAX_IMAGES } from '#protocol/limits.ts';
-import type { AttachmentRef } from '#protocol/shapes.ts';
+import type { AttachmentRef, ConversationSummary } from '#protocol/shapes.ts';
+import { clockTime, isToday, isYesterday, monthDay, monthDayYear } from '../../lib/dates.ts';
 import { initials } from '../../lib/format.ts';
+import { TEXT } from '../../texts.ts';
 import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
 import type { PickedImage } from './useAttachments.ts';
@@ -38,13 +39,20 @@ export const BackIcon = () => (
 export function messageTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (isToday(d)) return format(d, 'h:mm a');
-  if (isYesterday(d)) return `Yesterday ${format(d, 'h:mm a')}`;
-  return format(d, d.getFullYear() === new Date().getFullYear() ? 'MMM d, h:mm a' : 'MMM d, yyyy');
+  if (isToday(d)) return clockTime(d);
+  if (isYesterday(d)) return `Yesterday ${clockTime(d)}`;
+  return d.getFullYear() === new Date().getFullYear() ? `${monthDay(d)}, ${clockTime(d)}` : monthDayYear(d);
 }
 
 /** A message's text as shown: the single space stored for an image-only message shows as nothing. */
 export const shownText = (content: string) => (content.trim() === '' ? '' : content);
+
+/** A conversation's last message in one line, "You: " first when it is the user's own. */
+export function lastMessagePreview(c: ConversationSummary, myId: number): string {
+  const text = shownText(c.lastMessage.content).replace(/\s+/g, ' ').trim();
+  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? TEXT.sentAnImage : '');
+  return c.lastMessage.fromUserId === myId ? `You: ${body}` : body;
+}
 
 type BoxProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
   value: string;
