@@ -27,7 +27,7 @@ RUN mkdir -p /data/uploads && chown -R node:node /data
 ENV NODE_ENV=production \
     PORT=3000 \
     UPLOAD_DIR=/data/uploads \
-    NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=32"
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=32"
 USER node
 EXPOSE 3000
 # Liveness only (no dependency asked): Docker and Swarm restart an instance that stops answering,

@@ -8,7 +8,7 @@ export { freePort };
  * Node flags of the measured processes: the production image's NODE_OPTIONS (Dockerfile) unless
  * BENCH_NODE_FLAGS says otherwise (to weigh a flag's cost in memory against its gain in throughput).
  */
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=160').split(' ').filter(Boolean);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=256').split(' ').filter(Boolean);
 
 const LOOP_DELAY = new URL('./loop-delay.ts', import.meta.url).href;
 
