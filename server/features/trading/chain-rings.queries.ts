@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ChainStatus } from '#protocol/enums.ts';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely } from '../../db/kysely.ts';
-import { matchableColumns } from './matching.queries.ts';
+import { matchableColumns, requestArgs, type RequestArgs } from './matching.queries.ts';
 import type { MatchableRequest } from './matching.rules.ts';
 
 // The chains' side of request state (docs/decisions/0014, 0027): rings found, proposed, checked
@@ -56,30 +56,14 @@ export async function findCycles(
   today: string,
   limit: number,
 ): Promise<{ cycles: FoundCycle[]; firstClaimed: boolean }> {
-  const rows = await cyclesOf(em, {
-    groupKey: r.groupKey,
-    today,
-    routeType: r.routeType,
-    userId: r.userId,
-    allDates: r.allDates,
-    desiredDates: r.desiredDates,
-    id: r.id,
-    limit,
-  });
+  const rows = await cyclesOf(em, { ...requestArgs(r, today), limit });
   return {
     cycles: rows.map(({ firstClaimed: _claimed, ...cycle }) => cycle),
     firstClaimed: rows[0]?.firstClaimed === true,
   };
 }
 
-interface CycleArgs extends Record<string, unknown> {
-  groupKey: string;
-  today: string;
-  routeType: string;
-  userId: number;
-  allDates: readonly string[];
-  desiredDates: readonly string[];
-  id: number;
+interface CycleArgs extends RequestArgs {
   limit: number;
 }
 

@@ -40,9 +40,24 @@ export interface InsertedMatch {
  * request id first), so re-runs after an edit, or racing transactions, never create a second row.
  */
 export async function insertMatches(em: EntityManager, r: MatchableRequest, today: string): Promise<InsertedMatch[]> {
-  const args: MatchArgs = {
+  const args: MatchArgs = { ...requestArgs(r, today), counterpart: counterpartType(r.type) };
+  return (r.type === 'trade' ? matchTrade : matchDropOrPickup)(em, args);
+}
+
+/** What a built-once statement reads of the request it matches for (matching and the chain search). */
+export interface RequestArgs extends Record<string, unknown> {
+  groupKey: string;
+  today: string;
+  routeType: string;
+  userId: number;
+  allDates: readonly string[];
+  desiredDates: readonly string[];
+  id: number;
+}
+
+export function requestArgs(r: MatchableRequest, today: string): RequestArgs {
+  return {
     groupKey: r.groupKey,
-    counterpart: counterpartType(r.type),
     today,
     routeType: r.routeType,
     userId: r.userId,
@@ -50,18 +65,10 @@ export async function insertMatches(em: EntityManager, r: MatchableRequest, toda
     desiredDates: r.desiredDates,
     id: r.id,
   };
-  return (r.type === 'trade' ? matchTrade : matchDropOrPickup)(em, args);
 }
 
-interface MatchArgs extends Record<string, unknown> {
-  groupKey: string;
+interface MatchArgs extends RequestArgs {
   counterpart: string;
-  today: string;
-  routeType: string;
-  userId: number;
-  allDates: readonly string[];
-  desiredDates: readonly string[];
-  id: number;
 }
 
 /** The statement for one predicate of isMatch() (reading `dates` of r's), built once per process (decision 0033). */
