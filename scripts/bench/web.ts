@@ -6,6 +6,7 @@
 // - Lighthouse's mobile performance score of the landing page and the sign-in page, five runs in a
 //   row each (its default mobile settings: simulated slow 4G and a 4x slower CPU), with FCP, LCP and
 //   Total Blocking Time. LIGHTHOUSE_RUNS sets the runs (0: none), LIGHTHOUSE_PATHS the pages.
+// - WEB_SCRIPT_SIZES=1 lists each page's scripts with their gzip size, largest first.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { gzipSync } from 'node:zlib';
@@ -60,7 +61,14 @@ async function measure(page: Page, path: string, baseUrl: string): Promise<PageR
   );
   const unique = [...new Set(r.scripts)].filter((url) => url.startsWith(baseUrl));
   let gzip = 0;
-  for (const url of unique) gzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+  const sizes: [string, number][] = [];
+  for (const url of unique) {
+    const size = gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    sizes.push([url.slice(baseUrl.length), size]);
+    gzip += size;
+  }
+  if (process.env.WEB_SCRIPT_SIZES)
+    for (const [url, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${path}\t${(size / 1024).toFixed(1)} KB\t${url}`);
   return {
     path,
     scripts: unique.length,
