@@ -9,6 +9,12 @@ export interface LoopDelay {
   max: number;
   /** Garbage collections in the same span: young generation (scavenges) and the rest (mark-compact). */
   gc: { young: GcPauses; full: GcPauses };
+  /**
+   * The longest gap between two 1 ms ticks and the main thread's CPU time within it: near the gap, the
+   * loop was busy (its own work or a collection); far below, the thread was off a core (the machine's
+   * other processes) or blocked in a system call.
+   */
+  longestGap: { ms: number; cpuMs: number };
 }
 
 export interface GcPauses {
@@ -29,6 +35,20 @@ if (process.send) {
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   const none = (): GcPauses => ({ count: 0, totalMs: 0, maxMs: 0 });
   let gc = { young: none(), full: none() };
+  let longestGap = { ms: 0, cpuMs: 0 };
+  const threadCpuMs = () => {
+    const u = process.threadCpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let lastTick = performance.now();
+  let lastCpu = threadCpuMs();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = threadCpuMs();
+    if (now - lastTick > longestGap.ms) longestGap = { ms: now - lastTick, cpuMs: cpu - lastCpu };
+    lastTick = now;
+    lastCpu = cpu;
+  }, 1).unref();
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       // A gc entry carries its kind in detail, which the DOM-shaped type does not name.
@@ -47,10 +67,12 @@ if (process.send) {
       p99: ms(histogram.percentile(99)),
       max: ms(histogram.max),
       gc: { young: round(gc.young), full: round(gc.full) },
+      longestGap: { ms: Math.round(longestGap.ms * 10) / 10, cpuMs: Math.round(longestGap.cpuMs * 10) / 10 },
     };
     if (m.reset) {
       histogram.reset();
       gc = { young: none(), full: none() };
+      longestGap = { ms: 0, cpuMs: 0 };
     }
     process.send!({ type: 'loop-delay', ...reply });
   });

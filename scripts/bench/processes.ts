@@ -56,7 +56,7 @@ export function loopDelay(child: ChildProcess, reset = true): Promise<LoopDelay>
       if (m?.type !== 'loop-delay') return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve({ p50: m.p50, p99: m.p99, max: m.max, gc: m.gc });
+      resolve({ p50: m.p50, p99: m.p99, max: m.max, gc: m.gc, longestGap: m.longestGap });
     };
     child.on('message', onMessage);
     child.send({ type: 'loop-delay', reset });
