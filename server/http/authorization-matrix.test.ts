@@ -188,6 +188,24 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
   },
   'GET /api/login': { call: () => ({ path: '/api/login' }), expect: everyone(302) },
+  // The sign-in and sign-up pages' forms posted as plain forms: a 303 to the app (features/auth/form-posts.ts).
+  'POST /login': {
+    call: () => ({ path: '/login', body: new URLSearchParams({ email: actors.peer.email, password: PASSWORD }) }),
+    expect: everyone(303),
+  },
+  'POST /signup': {
+    call: () => ({
+      path: '/signup',
+      body: new URLSearchParams({
+        firstName: 'New',
+        lastName: 'Crew',
+        email: `f${Math.random()}@example.com`,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
+    }),
+    expect: everyone(303),
+  },
   'GET /api/login/callback': { call: () => ({ path: '/api/login/callback' }), expect: everyone(302) },
   // GET only goes to / (a cross-site link signs no one out); POST signs out.
   'GET /api/logout': { call: () => ({ path: '/api/logout' }), expect: everyone(302) },

@@ -146,6 +146,8 @@ const body: fc.Arbitrary<unknown> = fc.oneof(
 const ROUTES: [string, string, () => SignedInUser | null][] = [
   ['POST', '/api/register', () => null],
   ['POST', '/api/login', () => null],
+  ['POST', '/login', () => null],
+  ['POST', '/signup', () => null],
   ['POST', '/api/forgot-password', () => null],
   ['POST', '/api/reset-password', () => null],
   ['PUT', '/api/profile', () => crew],

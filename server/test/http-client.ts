@@ -26,7 +26,8 @@ export class TestClient {
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
-    if (body instanceof FormData) init.body = body;
+    // Multipart and URL-encoded bodies: fetch writes their content type.
+    if (body instanceof FormData || body instanceof URLSearchParams) init.body = body;
     else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';

@@ -2,7 +2,7 @@
 // HTML sent for /login and /signup without a session, whose script validates and sends the form with
 // no React, router, store or socket client, and hands over to the app once signed in. The budget of
 // docs/ARCHITECTURE.md section 10 (70 KB gzip signed out) is checked on the build's bytes, not times.
-import type { Request } from 'playwright-core';
+import type { Request, Route } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
@@ -19,6 +19,8 @@ const scriptsOf = (html: string) => [...html.matchAll(/<(?:script|link)[^>]+(?:s
 /** The app's chunks: none of them may load before the visitor is signed in. */
 const APP_CHUNK = /\/(main|RoutedApp|AppShell|socket|Dashboard|Login|Signup)-/;
 const BUDGET_KB = 70;
+/** What app.html, login.html and signup.html say to a browser with scripts off. */
+const NEEDS_SCRIPTS = 'Crewtrade needs JavaScript. Turn it on in your browser’s settings, then reload this page.';
 
 describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
   it('are prerendered for a browser without a session, within the budget, naming none of the app’s chunks', async () => {
@@ -44,12 +46,57 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
   });
 
   it('shows the form with JavaScript off', async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false });
+    const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
     const page = suite.track(await context.newPage());
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create Account', level: 1 }).waitFor();
     for (const label of ['First Name', 'Last Name', 'Email', 'Confirm Password']) await page.getByLabel(label).waitFor();
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    await page.screenshot({ path: 'test-artifacts/signup-scripts-off-375.png' });
+    // Playwright's switch runs no script but parses as if it could, so <noscript> is read from the page sent.
+    for (const path of ['/login', '/signup', '/all-trades'])
+      expect(await (await fetch(`${suite.app.url}${path}`)).text()).toContain(`<noscript><p class="alert alert-error noscript-note">${NEEDS_SCRIPTS}</p></noscript>`);
+  });
+
+  it('with JavaScript off, sending the form signs up and goes to the app', async () => {
+    const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false });
+    const page = suite.track(await context.newPage());
+    await page.goto('/signup');
+    await page.getByLabel('First Name').fill('Noor');
+    await page.getByLabel('Last Name').fill('Script');
+    const email = `e2e-${Date.now()}-noscript@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Skyline2041');
+    await page.getByLabel('Confirm Password').fill('Skyline2041');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const me = await fetch(`${suite.app.url}/api/auth/user`, { headers: { cookie } });
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+  });
+
+  it('a form sent before its script ran is answered as the script would: the message, then the dashboard', async () => {
+    const { email } = await makeUser(suite.app, { firstName: 'Early' });
+    const context = await newCrewContext(suite.browser, suite.app.url, true);
+    const page = suite.track(await context.newPage());
+    // The page's own script held back: the browser sends the form itself.
+    const holdScript = (route: Route) => route.abort();
+    await page.route(/\/assets\/authEntry-[^/]+\.js$/, holdScript);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: TEXT.signIn }).click();
+    await page.waitForURL((url) => url.search === '?error=invalid-credentials');
+    await page.unroute(/\/assets\/authEntry-[^/]+\.js$/, holdScript);
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: MSG.invalidCredentials }).waitFor();
+    await page.route(/\/assets\/authEntry-[^/]+\.js$/, holdScript);
+    await page.reload();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: TEXT.signIn }).click();
+    await page.getByRole('heading', { name: 'Welcome, Early!' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('loads no socket, no API call and no app chunk until the form is sent', async () => {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { MSG } from '#protocol/messages.ts';
 import { loginSchema, signupFormSchema } from '#protocol/schemas/auth.ts';
 import { fieldErrors, type FieldErrors } from './lib/forms.ts';
-import { signInReturnError } from './lib/signInReturn.ts';
+import { signInReturnText } from '#protocol/sign-in-returns.ts';
 import './styles.css';
 
 interface AuthForm<S extends z.ZodType> {
@@ -31,14 +31,14 @@ function formOf(pathname: string): AuthForm<z.ZodType> | null {
       schema: loginSchema,
       fallbackError: MSG.loginFailed,
       send: async (data) => (await loadActions()).signIn(data as z.output<typeof loginSchema>),
-      initialError: signInReturnError(new URLSearchParams(window.location.search).get('error')),
+      initialError: signInReturnText(new URLSearchParams(window.location.search).get('error')),
     };
   if (pathname === '/signup')
     return {
       schema: signupFormSchema,
       fallbackError: MSG.registrationFailed,
       send: async (data) => (await loadActions()).signUp(data as z.output<typeof signupFormSchema>),
-      initialError: null,
+      initialError: signInReturnText(new URLSearchParams(window.location.search).get('error')),
     };
   return null;
 }

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '#protocol/schemas/auth.ts';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  signupFormSchema,
+  type LoginBody,
+  type RegisterBody,
+} from '#protocol/schemas/auth.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
@@ -9,6 +17,7 @@ import { parseBody } from '../../http/validate.ts';
 import { presentCurrentUser, presentCurrentUserJson, type UserRecord } from '../users/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailVerification } from './email-verification.ts';
+import { answerFormPost, formBody } from './form-posts.ts';
 import { withLoginLimits } from './login-limits.ts';
 import { finishSocialSignIn, startSocialSignIn } from './oidc.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -50,19 +59,35 @@ export function authRoutes(deps: Deps) {
     ctx.body = json;
   });
 
-  router.post('/api/register', async (ctx) => {
-    const body = parseBody(registerSchema, ctx.request.body);
+  async function register(ctx: AppContext, body: RegisterBody) {
     await deps.limits.consume('register', ctx.ip);
     const user = await service(ctx).register(body);
     await verification(ctx).send(user, mailOrigin(ctx));
-    ctx.status = 201;
     await signIn(ctx, user);
+  }
+
+  async function login(ctx: AppContext, body: LoginBody) {
+    const user = await withLoginLimits(deps.limits, ctx.ip, body.email, () => service(ctx).login(body));
+    await signIn(ctx, await confirmPendingVerification(ctx, user));
+  }
+
+  router.post('/api/register', async (ctx) => {
+    await register(ctx, parseBody(registerSchema, ctx.request.body));
+    ctx.status = 201;
   });
 
   router.post('/api/login', async (ctx) => {
-    const body = parseBody(loginSchema, ctx.request.body);
-    const user = await withLoginLimits(deps.limits, ctx.ip, body.email, () => service(ctx).login(body));
-    await signIn(ctx, await confirmPendingVerification(ctx, user));
+    await login(ctx, parseBody(loginSchema, ctx.request.body));
+  });
+
+  // The prerendered forms sent as plain form posts: before their page's script ran, or with scripts
+  // off (docs/decisions/0037). The same rules as the two calls above; the answer is a page.
+  router.post('/login', formBody, async (ctx) => {
+    await answerFormPost(ctx, '/login', 'login-failed', () => login(ctx, parseBody(loginSchema, ctx.request.body)));
+  });
+
+  router.post('/signup', formBody, async (ctx) => {
+    await answerFormPost(ctx, '/signup', 'registration-failed', () => register(ctx, parseBody(signupFormSchema, ctx.request.body)));
   });
 
   /**

@@ -6,7 +6,7 @@ import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { signIn } from '../app/authActions.ts';
-import { signInReturnError } from '../lib/signInReturn.ts';
+import { signInReturnText } from '#protocol/sign-in-returns.ts';
 import { TEXT } from '../texts.ts';
 
 /** The button's text while the form is sent; the prerendered page's script reads it too (src/authEntry.ts). */
@@ -18,7 +18,7 @@ export default function Login() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // A social sign-in or a confirmation link that came back here says why, until the next attempt.
-  const socialError = signInReturnError(params.get('error'));
+  const socialError = signInReturnText(params.get('error'));
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
     { email, password },
