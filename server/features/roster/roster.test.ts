@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '#protocol/rules.ts';
 import { ROSTER_TEXT, type AirlineRosterRules, type RosterCheck, type RosterInfo } from '#protocol/roster.ts';
@@ -41,10 +42,13 @@ const subscribe = (user: SignedInUser, url: string) => user.client.post('/api/ro
 const check = (user: SignedInUser, query: string) => user.client.get<RosterCheck>(`/api/roster/check?${query}`);
 const rosterRow = async (userId: number) =>
   (await sql(app.databaseUrl, 'select * from rosters where user_id = $1', [userId])) as Record<string, unknown>[];
-/** A name for a roster on the feed server, unique to the test. */
+/**
+ * A name for a roster on the feed server, unique to the test. Long and random: tests look for it in
+ * the log, where a short one ("r4") can turn up inside a random email address.
+ */
 let served = 0;
 function serve(events: TestEvent[]): { name: string; url: string } {
-  const name = `r${++served}`;
+  const name = `roster${++served}x${randomBytes(8).toString('hex')}`;
   feed.rosters.set(name, { status: 200, body: icsOf(events) });
   return { name, url: feed.url(`/roster/${name}.ics`) };
 }
