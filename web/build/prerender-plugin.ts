@@ -44,7 +44,9 @@ export function prerenderPlugin(): Plugin {
       });
       try {
         // The router's location context, from the same module instance the pages read it from.
-        const { LocationContext } = (await server.ssrLoadModule('/src/app/routerLocation.ts')) as typeof import('../src/app/routerLocation.ts');
+        const { LocationContext } = (await server.ssrLoadModule(
+          '/src/app/routerLocation.ts',
+        )) as typeof import('../src/app/routerLocation.ts');
         for (const page of PRERENDERED) {
           const mod = (await server.ssrLoadModule(page.module)) as Record<string, ComponentType>;
           const component = mod[page.exportName];

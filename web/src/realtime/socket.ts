@@ -15,14 +15,19 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /**
  * A module the app shell may not have loaded (a store of a screen not shown yet, sign-out's reset):
  * fetched with the first event that needs it, so the first screen loads only the stores it shows
- * (docs/decisions/0036-light-signed-in-first-screen.md). Events for one module apply in their order.
+ * (docs/decisions/0036-light-signed-in-first-screen.md). One queue a module: events that arrive before
+ * its chunk still apply in their order, and one that throws does not stop the ones after it.
  */
 function later<M>(load: () => Promise<M>): (apply: (m: M) => void) => Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
   return (apply) =>
-    load().then(apply, () => {
-      // A deploy replaced the chunk this tab names: the page reloads once (lib/lazyScreen.ts).
-      reloadForMissingChunk();
-    });
+    (queue = queue
+      .then(load)
+      .then(apply, () => {
+        // A deploy replaced the chunk this tab names: the page reloads once (lib/lazyScreen.ts).
+        reloadForMissingChunk();
+      })
+      .catch(reportError));
 }
 
 const clientState = later(() => import('../stores/clientState.ts'));
@@ -100,11 +105,13 @@ export function startRealtime(): void {
 
   // Each match event comes with 'notifications:changed', which reloads the bell's list.
   s.on('match:new', (match) => void matches((m) => m.useMatchesStore.getState().upsert(match)));
-  s.on('match:update', ({ id, status }) =>
-    void matches(({ useMatchesStore }) => {
-      if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
-      else useMatchesStore.getState().setStatus(id, status);
-    }),
+  s.on(
+    'match:update',
+    ({ id, status }) =>
+      void matches(({ useMatchesStore }) => {
+        if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
+        else useMatchesStore.getState().setStatus(id, status);
+      }),
   );
   // Three-way trade chains: a full copy whenever one is proposed or changes (the bell's chain
   // section reads the same store).
