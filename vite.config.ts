@@ -8,6 +8,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstScreenChunks } from './web/build/first-screen-chunks.ts';
 import { precachePlugin, SW_ENTRY } from './web/build/precache-plugin.ts';
 import { prerenderPlugin } from './web/build/prerender-plugin.ts';
 import { sharedHeadPlugin } from './web/build/shared-head-plugin.ts';
@@ -32,6 +33,9 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js'),
+        // The signed-in first screens in a few chunks rather than forty small ones (web/build/first-screen-chunks.ts).
+        // Each group holds only what its screen imports (their dependencies are placed by their own group).
+        codeSplitting: { groups: [{ name: firstScreenChunks(), debugName: 'first screens' }], includeDependenciesRecursively: false },
       },
     },
   },

@@ -9,7 +9,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { createServer, type Plugin } from 'vite';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -44,12 +43,17 @@ export function prerenderPlugin(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
+        // The router's location context, from the same module instance the pages read it from.
+        const { LocationContext } = (await server.ssrLoadModule(
+          '/src/app/routerLocation.ts',
+        )) as typeof import('../src/app/routerLocation.ts');
         for (const page of PRERENDERED) {
           const mod = (await server.ssrLoadModule(page.module)) as Record<string, ComponentType>;
           const component = mod[page.exportName];
           if (!component) throw new Error(`prerender: ${page.module} exports no ${page.exportName}`);
-          // The forms link and read the URL through the router: a memory router at their own path.
-          const html = renderToString(createElement(MemoryRouter, { initialEntries: [page.route] }, createElement(component)));
+          // The forms read the URL through the router's location: their own path, no query.
+          const location = { pathname: page.route, search: '', hash: '' };
+          const html = renderToString(createElement(LocationContext, { value: location }, createElement(component)));
           const file = path.join(outDir, page.file);
           const built = await readFile(file, 'utf8');
           if (!built.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} is missing from ${page.file}`);

@@ -2,7 +2,7 @@
 // keys, Escape, the click outside and the focus back on the avatar. A chunk of its own, loaded when
 // the avatar is first used (AccountMenu.tsx), which it replaces already open.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { fullName } from '../lib/format.ts';
 import { AvatarLabel } from './AccountMenu.tsx';
@@ -21,10 +21,10 @@ export default function AccountMenuPanel({ user }: { user: CurrentUser }) {
             <p className="dropdown-user-email">{user.email}</p>
           </div>
           <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/profile">Profile</Link>
+            <AppLink to="/profile">Profile</AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/contact-support">Contact Support</Link>
+            <AppLink to="/contact-support">Contact Support</AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={logout}>
             Logout

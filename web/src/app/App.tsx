@@ -2,8 +2,8 @@
 // are a chunk of their own (app/RoutedApp.tsx), which the prerendered landing page does not load
 // (web/src/landing.ts); every screen is split into its own chunk again, so a visitor downloads only the
 // screen shown; a chunk a deploy replaced reloads the page once (lib/lazyScreen.ts).
-import { Suspense, useCallback } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
@@ -13,6 +13,7 @@ import { useNotificationNavigation } from './serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
 import { NotFound } from '../pages/NotFound.tsx';
 import { useSessionStore } from '../stores/useSessionStore.ts';
+import { navigate } from '../lib/browserHistory.ts';
 import { NavigateContext } from './AppLink.tsx';
 import { LoadingView } from './LoadingView.tsx';
 import { SIGNED_IN_PATHS, SIGNED_OUT_PATHS } from './paths.ts';
@@ -35,61 +36,110 @@ const AdminSettings = lazyScreen(() => import('../pages/AdminSettings.tsx'));
 
 function LoadingRoutes() {
   return (
-    <Routes>
-      <Route path="/reset-password" element={<ResetPassword />} />
-      <Route path="*" element={<LoadingView />} />
-    </Routes>
+    <Switch>
+      <Route path="/reset-password">
+        <ResetPassword />
+      </Route>
+      <Route>
+        <LoadingView />
+      </Route>
+    </Switch>
   );
 }
 
 function SignedOutRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<Landing />} />
-      <Route path="/login" element={<Login />} />
-      <Route path="/signup" element={<Signup />} />
-      <Route path="/forgot-password" element={<ForgotPassword />} />
-      <Route path="/reset-password" element={<ResetPassword />} />
+    <Switch>
+      <Route path="/">
+        <Landing />
+      </Route>
+      <Route path="/login">
+        <Login />
+      </Route>
+      <Route path="/signup">
+        <Signup />
+      </Route>
+      <Route path="/forgot-password">
+        <ForgotPassword />
+      </Route>
+      <Route path="/reset-password">
+        <ResetPassword />
+      </Route>
       {SIGNED_IN_PATHS.map((path) => (
-        <Route key={path} path={path} element={<Navigate to="/login" replace />} />
+        <Route key={path} path={path}>
+          <Redirect to="/login" replace />
+        </Route>
       ))}
-      <Route path="*" element={<NotFound standalone />} />
-    </Routes>
+      <Route>
+        <NotFound standalone />
+      </Route>
+    </Switch>
   );
 }
 
+/** The admin console's paths, one route (as one screen it stays mounted from one path to another). */
+const ADMIN_PATHS = new RegExp(`^(?:${['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].join('|')})/?$`, 'i');
+
 function SignedInRoutes() {
   return (
-    <Routes>
-      <Route path="/reset-password" element={<ResetPassword />} />
-      {SIGNED_OUT_PATHS.map((path) => (
-        <Route key={path} path={path} element={<Navigate to="/" replace />} />
-      ))}
-      <Route element={<AppShell />}>
-        <Route index element={<Dashboard />} />
-        <Route path="/profile" element={<ProfileSettings />} />
-        <Route path="/profile/:userId" element={<CrewProfile />} />
-        <Route path="/crew/:userId" element={<CrewProfile />} />
-        <Route path="/all-trades" element={<Tradeboard />} />
-        <Route path="/trades" element={<Trades />} />
-        <Route path="/matches" element={<Matches />} />
-        <Route path="/messages" element={<Messages />} />
-        <Route path="/schedule" element={<Schedule />} />
-        <Route path="/contact-support" element={<ContactSupport />} />
-        {['/admin', '/admin-panel', '/admin/users', '/admin/support', '/admin/logs'].map((path) => (
-          <Route key={path} path={path} element={<AdminSettings />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
+    <Switch>
+      <Route path="/reset-password">
+        <ResetPassword />
       </Route>
-    </Routes>
+      {SIGNED_OUT_PATHS.map((path) => (
+        <Route key={path} path={path}>
+          <Redirect to="/" replace />
+        </Route>
+      ))}
+      <Route>
+        <AppShell>
+          <Switch>
+            <Route path="/">
+              <Dashboard />
+            </Route>
+            <Route path="/profile">
+              <ProfileSettings />
+            </Route>
+            <Route path="/profile/:userId">
+              <CrewProfile />
+            </Route>
+            <Route path="/crew/:userId">
+              <CrewProfile />
+            </Route>
+            <Route path="/all-trades">
+              <Tradeboard />
+            </Route>
+            <Route path="/trades">
+              <Trades />
+            </Route>
+            <Route path="/matches">
+              <Matches />
+            </Route>
+            <Route path="/messages">
+              <Messages />
+            </Route>
+            <Route path="/schedule">
+              <Schedule />
+            </Route>
+            <Route path="/contact-support">
+              <ContactSupport />
+            </Route>
+            <Route path={ADMIN_PATHS}>
+              <AdminSettings />
+            </Route>
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </AppShell>
+      </Route>
+    </Switch>
   );
 }
 
 export function App() {
   const loading = useSessionStore((s) => s.loading);
   const signedIn = useSessionStore((s) => s.user !== null);
-  const routerNavigate = useNavigate();
-  const navigate = useCallback((to: string) => void routerNavigate(to), [routerNavigate]);
   useNotificationNavigation(navigate);
   return (
     <NavigateContext value={navigate}>

@@ -1,6 +1,5 @@
 // The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -16,7 +15,8 @@ const ProfileSetupDialog = lazyScreen(() =>
   import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })),
 );
 
-export default function AppShell() {
+/** `children`: the screen of the route shown (app/App.tsx). */
+export default function AppShell({ children }: { children: ReactNode }) {
   const user = useSessionStore((s) => s.user);
   // Once the setup dialog has been submitted it stays up (showing its success view) until the reload.
   const [setupSubmitted, setSetupSubmitted] = useState(false);
@@ -55,7 +55,7 @@ export default function AppShell() {
       <TopNav user={user} />
       <main id="main" className="page" tabIndex={-1}>
         <Suspense fallback={<LoadingView />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       {(needsSetup || setupSubmitted) && (

@@ -9,7 +9,8 @@
 // the bell is first used (NotificationBell.tsx, docs/decisions/0032-light-sign-in-and-first-screen.md).
 import * as Popover from '@radix-ui/react-popover';
 import { useMemo, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { AppLink } from './AppLink.tsx';
+import { navigate } from '../lib/browserHistory.ts';
 import { BELL_PER_SECTION, BELL_VIEW_ALL_ABOVE } from '#protocol/limits.ts';
 import type { AdminNotificationItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import { chainBellMessage, chainTitle } from '../lib/chainText.ts';
@@ -74,12 +75,11 @@ export default function NotificationPanel({ open, onOpenChange, trigger, describ
         .map((c) => ({ id: c.id, title: chainTitle(c, myId), message: chainBellMessage(c, myId) })),
     [allChains, myId],
   );
-  const navigate = useNavigate();
   const closeDropdown = () => onOpenChange(false);
 
   function openChain() {
     closeDropdown();
-    void navigate('/matches');
+    navigate('/matches');
   }
 
   function openAdmin(n: AdminNotificationItem) {
@@ -88,13 +88,13 @@ export default function NotificationPanel({ open, onOpenChange, trigger, describ
       .getState()
       .markRead(n.id)
       .catch(() => undefined);
-    void navigate('/admin-panel?tab=support');
+    navigate('/admin-panel?tab=support');
   }
 
   function openOffer(n: OfferNotificationItem) {
     closeDropdown();
     void markOfferRead(n.tradeRequestId);
-    void navigate(`/trades?tab=${offerTab(n)}`);
+    navigate(`/trades?tab=${offerTab(n)}`);
   }
 
   async function openMatch(matchId: number) {
@@ -104,7 +104,7 @@ export default function NotificationPanel({ open, onOpenChange, trigger, describ
     } catch {
       // Gone meanwhile (its request was deleted): the store has reloaded the list; /matches shows what is left.
     }
-    void navigate('/matches');
+    navigate('/matches');
   }
 
   return (
@@ -129,9 +129,9 @@ export default function NotificationPanel({ open, onOpenChange, trigger, describ
           )}
           <BellSection title="Matches" items={matches} keyOf={(n) => n.matchId} onOpen={(n) => void openMatch(n.matchId)}>
             {matches.length > BELL_VIEW_ALL_ABOVE && (
-              <Link to="/matches" className="dropdown-link" onClick={closeDropdown}>
+              <AppLink to="/matches" className="dropdown-link" onClick={closeDropdown}>
                 View all
-              </Link>
+              </AppLink>
             )}
           </BellSection>
         </Popover.Content>

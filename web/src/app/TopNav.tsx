@@ -1,7 +1,8 @@
 // Top navigation (docs/product-spec.md section 2): links with badges, Messages, the notification bell, the Admin
 // button for admins and the avatar menu. Below 768 px the links fold into a menu button.
 import { useId } from 'react';
-import { Link, NavLink } from 'react-router';
+import { AppLink } from './AppLink.tsx';
+import { NavLink } from './NavLink.tsx';
 import type { CurrentUser, DashboardStats } from '#protocol/shapes.ts';
 import { MenuIcon, MessageIcon, CloseIcon } from '../components/Icons.tsx';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -36,12 +37,12 @@ export function TopNav({ user }: { user: CurrentUser }) {
   return (
     <header className="topnav" ref={menuRef}>
       <div className="topnav-inner">
-        <Link to="/" className="brand" onClick={closeMenu}>
+        <AppLink to="/" className="brand" onClick={closeMenu}>
           <span className="brand-mark" aria-hidden="true">
             C
           </span>
           Crewtrade
-        </Link>
+        </AppLink>
 
         <nav aria-label="Main" id={navId} className={`topnav-links${menuOpen ? ' is-open' : ''}`}>
           <ul>
@@ -71,15 +72,15 @@ export function TopNav({ user }: { user: CurrentUser }) {
 
         <div className="topnav-actions">
           {user.isAdmin && (
-            <Link to="/admin-panel" className="button button-outline button-sm nav-admin">
+            <AppLink to="/admin-panel" className="button button-outline button-sm nav-admin">
               Admin
-            </Link>
+            </AppLink>
           )}
-          <Link to="/messages" className="icon-button nav-icon" aria-describedby={unread > 0 ? `${badgeId}-unread` : undefined}>
+          <AppLink to="/messages" className="icon-button nav-icon" aria-describedby={unread > 0 ? `${badgeId}-unread` : undefined}>
             <MessageIcon />
             <span className="visually-hidden">Messages</span>
             <CountBadge id={`${badgeId}-unread`} count={unread} text={`${unread} unread ${unread === 1 ? 'message' : 'messages'}`} />
-          </Link>
+          </AppLink>
           <NotificationBell />
           <AccountMenu user={user} />
           <button

@@ -1,6 +1,6 @@
 // The frame of the signed-out forms: brand on top, one centred card.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { TEXT } from '../texts.ts';
 import { AppleIcon, GoogleIcon } from './Icons.tsx';
 
@@ -8,12 +8,12 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className="auth-page">
       <header className="auth-brand">
-        <Link to="/" className="brand">
+        <AppLink to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             C
           </span>
           Crewtrade
-        </Link>
+        </AppLink>
       </header>
       <main className="auth-card">
         <h1>{title}</h1>

@@ -4,7 +4,7 @@
 // answer handlers (toasts and the confirm dialog live there).
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import type { ChainItem, ChainMember, TradeRequestItem } from '#protocol/shapes.ts';
 import { chainTitle, joinNames, requestDates } from '../lib/chainText.ts';
@@ -92,9 +92,9 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
               {isMe ? (
                 name
               ) : (
-                <Link to={`/profile/${member.user.id}?from=matches`} className="text-link">
+                <AppLink to={`/profile/${member.user.id}?from=matches`} className="text-link">
                   {name}
-                </Link>
+                </AppLink>
               )}
             </span>
             {isMe && <span className="badge badge-status">{TEXT.chainYou}</span>}

@@ -7,7 +7,7 @@
 // The screen passes the actions.
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import type { OfferStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import { isMessageOffer, OFFER_TEXT, offerSentence } from '#protocol/offerText.ts';
@@ -102,9 +102,9 @@ export function OfferCard({ offer, myId, actions }: OfferCardProps) {
       <p className="offer-card-summary">{summary}</p>
       <h3 className="offer-card-who">
         <span className="muted">{received ? 'From' : 'To'}</span>{' '}
-        <Link to={`/crew/${otherId}`} className="text-link">
+        <AppLink to={`/crew/${otherId}`} className="text-link">
           {who}
-        </Link>
+        </AppLink>
         {other?.employeeNumber && (
           <span className="muted offer-card-employee">
             {' '}

@@ -2,7 +2,7 @@
 // crew member (a link to their profile) and trip screenshots (thumbnails open a lightbox; broken
 // ones are hidden).
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import type { ImageRef, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, routeText, tripDaysText } from '../lib/format.ts';
 import { Lightbox } from './Lightbox.tsx';
@@ -95,9 +95,9 @@ export function RequestCard({ request, actions, showOwner = true, note }: Reques
         )}
         {showOwner && (
           <Detail label="Crew">
-            <Link to={`/crew/${request.user?.id ?? request.userId}`} className="text-link">
+            <AppLink to={`/crew/${request.user?.id ?? request.userId}`} className="text-link">
               {fullName(request.user)}
-            </Link>
+            </AppLink>
             {request.user?.employeeNumber && (
               <span className="muted">
                 {' '}

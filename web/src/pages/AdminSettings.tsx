@@ -3,7 +3,9 @@
 // routes preselect theirs; the sixth, Roster Rules, is docs/decisions/0023's). Non-admins see a "Not authorised" screen and nothing is fetched for
 // them (the server refuses them too).
 import { useEffect, useId } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { useLocation } from '../app/routerLocation.ts';
+import { useSearchParams } from '../app/useSearchParams.ts';
 import { MSG } from '#protocol/messages.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import {
@@ -43,9 +45,9 @@ function NotAuthorised() {
       <section className="card empty-state not-authorised" role="alert">
         <h1>{MSG.notAuthorisedTitle}</h1>
         <p>{MSG.notAuthorisedText}</p>
-        <Link to="/" className="button button-primary">
+        <AppLink to="/" className="button button-primary">
           {TEXT.backToDashboard}
-        </Link>
+        </AppLink>
       </section>
     </div>
   );
@@ -113,9 +115,9 @@ function AdminConsole() {
           <p className="page-subtitle">{TEXT.adminSettingsSubtitle}</p>
         </div>
         <div className="page-actions">
-          <Link to="/" className="button button-outline">
+          <AppLink to="/" className="button button-outline">
             {TEXT.backToDashboard}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <SummaryCards select={select} />

@@ -2,7 +2,7 @@
 // the confirmation with Return to Dashboard and Submit Another Request. Below it (ours): the
 // caller's own requests with the admins' answers, kept live by 'support:update'.
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITIES, type SupportPriority } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
 import { supportRequestSchema } from '#protocol/schemas/support.ts';
@@ -86,9 +86,9 @@ export default function ContactSupport() {
           <h2>{MSG.supportConfirmTitle}</h2>
           <p>{MSG.supportConfirmText}</p>
           <div className="form-actions">
-            <Link to="/" className="button button-primary">
+            <AppLink to="/" className="button button-primary">
               {TEXT.returnToDashboard}
-            </Link>
+            </AppLink>
             <button type="button" className="button button-outline" onClick={another}>
               {TEXT.submitAnotherRequest}
             </button>

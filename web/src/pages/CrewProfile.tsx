@@ -3,7 +3,10 @@
 // profile). Back follows the spec's rules (lib/profileBack.ts); a profile that fails to load shows
 // "Profile Not Found" with Go Back.
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { useLocation } from '../app/routerLocation.ts';
+import { canGoBack, navigate } from '../lib/browserHistory.ts';
+import { useParams } from 'wouter';
 import { MSG } from '#protocol/messages.ts';
 import type { ProfileView } from '#protocol/shapes.ts';
 import { LoadingView } from '../app/LoadingView.tsx';
@@ -34,15 +37,14 @@ const sameGroup = (a: Pick<ProfileView, 'airline' | 'base' | 'position' | 'aircr
   a.airline === b.airline && a.base === b.base && a.position === b.position && a.aircraftType === b.aircraftType;
 
 function NotFoundView() {
-  const navigate = useNavigate();
-  // React Router numbers the entries it pushed: 0 is where this tab entered the app.
-  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  // The app numbers the entries it pushed (lib/browserHistory.ts): 0 is where this tab entered the app.
+  const back = canGoBack();
   return (
     <div className="page-inner">
       <div className="card empty-state profile-missing">
         <h1>{MSG.profileNotFoundTitle}</h1>
         <p>{MSG.profileNotFound}</p>
-        <button type="button" className="button button-primary" onClick={() => (canGoBack ? void navigate(-1) : void navigate('/'))}>
+        <button type="button" className="button button-primary" onClick={() => (back ? navigate(-1) : navigate('/'))}>
           {TEXT.goBack}
         </button>
       </div>
@@ -112,10 +114,10 @@ export default function CrewProfile() {
   return (
     <div className="page-inner">
       <div className="back-row">
-        <Link to={profileBackPath(pathname, search, userId)} className="button button-ghost button-sm back-link">
+        <AppLink to={profileBackPath(pathname, search, userId)} className="button button-ghost button-sm back-link">
           <BackIcon />
           {TEXT.back}
-        </Link>
+        </AppLink>
       </div>
       <ProfileCard
         profile={profile}
@@ -127,9 +129,9 @@ export default function CrewProfile() {
             {TEXT.profileScheduleHeading}
           </h2>
           {own && (
-            <Link to="/schedule" className="text-link">
+            <AppLink to="/schedule" className="text-link">
               {TEXT.profileManageSchedule}
-            </Link>
+            </AppLink>
           )}
         </div>
         {profile.scheduleImages.length === 0 ? (

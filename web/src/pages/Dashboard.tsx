@@ -1,7 +1,7 @@
 // The signed-in home (docs/product-spec.md section 2): welcome line, actions, stat cards, active requests,
 // recent matches, recent messages and the base chat card.
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { DASHBOARD_RECENT } from '#protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { BaseChatCard } from '../components/BaseChatCard.tsx';
@@ -26,11 +26,11 @@ type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem
 /** A count and, where the number alone could be misread, a line saying what it counts (docs/decisions/0025). */
 function StatCard({ label, value, to, note }: { label: string; value: number; to: string; note?: string }) {
   return (
-    <Link to={to} className="stat-card">
+    <AppLink to={to} className="stat-card">
       <span className="stat-label">{label}</span>
       <span className="stat-value">{value}</span>
       {note && <span className="stat-note">{note}</span>}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -117,9 +117,9 @@ export default function Dashboard() {
             <PlusIcon />
             New Trade Request
           </button>
-          <Link to="/all-trades" className="button button-outline">
+          <AppLink to="/all-trades" className="button button-outline">
             Tradeboard
-          </Link>
+          </AppLink>
         </div>
       </div>
 
@@ -169,9 +169,9 @@ export default function Dashboard() {
             <h2 id="recent-matches-heading" className="card-title">
               Recent Matches
             </h2>
-            <Link to="/matches" className="text-link">
+            <AppLink to="/matches" className="text-link">
               View All Matches
-            </Link>
+            </AppLink>
           </div>
           {!matchesLoaded ? (
             <p className="muted list-slot" role="status">
@@ -185,11 +185,11 @@ export default function Dashboard() {
                 const { mine, theirs } = sidesOf(m, user.id);
                 return (
                   <li key={m.id}>
-                    <Link to="/matches" className="compact-item">
+                    <AppLink to="/matches" className="compact-item">
                       <span className="compact-title">{fullName(theirs?.user)}</span>
                       <MatchSideLine label="Theirs" request={theirs} />
                       <MatchSideLine label="Yours" request={mine} />
-                    </Link>
+                    </AppLink>
                   </li>
                 );
               })}
@@ -202,9 +202,9 @@ export default function Dashboard() {
             <h2 id="recent-messages-heading" className="card-title">
               Recent Messages
             </h2>
-            <Link to="/messages" className="text-link">
+            <AppLink to="/messages" className="text-link">
               View All Messages
-            </Link>
+            </AppLink>
           </div>
           {!messagesLoaded ? (
             <p className="muted list-slot" role="status">
@@ -216,13 +216,13 @@ export default function Dashboard() {
             <ul className="compact-list">
               {recentMessages.map((c) => (
                 <li key={c.user.id}>
-                  <Link to={`/messages?user=${c.user.id}`} className="compact-item">
+                  <AppLink to={`/messages?user=${c.user.id}`} className="compact-item">
                     <span className="compact-title">
                       {fullName(c.user)}
                       {c.unreadCount > 0 && <span className="visually-hidden"> ({c.unreadCount} unread)</span>}
                     </span>
                     <span className="recent-message-preview">{lastMessagePreview(c, user.id)}</span>
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

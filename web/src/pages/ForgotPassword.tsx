@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { forgotPasswordSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -52,9 +52,9 @@ export default function ForgotPassword() {
           >
             {TEXT.tryDifferentEmail}
           </button>
-          <Link to="/login" className="button button-primary button-block">
+          <AppLink to="/login" className="button button-primary button-block">
             {TEXT.backToSignIn}
-          </Link>
+          </AppLink>
         </div>
       </AuthLayout>
     );
@@ -78,9 +78,9 @@ export default function ForgotPassword() {
         </button>
       </form>
       <p className="auth-footer">
-        <Link to="/login" className="text-link">
+        <AppLink to="/login" className="text-link">
           {TEXT.backToSignIn}
-        </Link>
+        </AppLink>
       </p>
     </AuthLayout>
   );

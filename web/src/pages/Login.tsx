@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { navigate } from '../lib/browserHistory.ts';
+import { useSearchParams } from '../app/useSearchParams.ts';
 import { MSG } from '#protocol/messages.ts';
 import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
@@ -13,7 +15,6 @@ import { TEXT } from '../texts.ts';
 const PENDING = 'Signing in...';
 
 export default function Login() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -25,7 +26,7 @@ export default function Login() {
     MSG.loginFailed,
     async (data) => {
       await signIn(data);
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     },
     socialError,
   );
@@ -54,9 +55,9 @@ export default function Login() {
           error={errors.password}
         />
         <div className="form-row-end">
-          <Link to="/forgot-password" className="text-link">
+          <AppLink to="/forgot-password" className="text-link">
             {TEXT.forgotPassword}
-          </Link>
+          </AppLink>
         </div>
         <button type="submit" className="button button-primary button-block" disabled={pending} data-pending-label={PENDING}>
           {pending ? PENDING : TEXT.signIn}
@@ -66,9 +67,9 @@ export default function Login() {
       <SocialButtons />
       <p className="auth-footer">
         Don&apos;t have an account?{' '}
-        <Link to="/signup" className="text-link">
+        <AppLink to="/signup" className="text-link">
           Sign up
-        </Link>
+        </AppLink>
       </p>
     </AuthLayout>
   );

@@ -4,7 +4,7 @@
 // Request Trade (the dialog sends the offer on the other side's request, then moves the match to
 // trade_requested, which hides it); an approved one shows Trade Completed and may be removed.
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { MSG } from '#protocol/messages.ts';
 import type { ChainItem, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -158,9 +158,9 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
       <footer className="match-card-footer">
         <div className="match-crew">
           {other ? (
-            <Link to={`/profile/${other.id}?from=matches`} className="text-link match-crew-name">
+            <AppLink to={`/profile/${other.id}?from=matches`} className="text-link match-crew-name">
               {fullName(other)}
-            </Link>
+            </AppLink>
           ) : (
             <span className="match-crew-name">{fullName(other)}</span>
           )}
@@ -173,9 +173,9 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
         </div>
         <div className="row-actions">
           {other && (
-            <Link to={`/profile/${other.id}?from=matches`} className="button button-outline button-sm">
+            <AppLink to={`/profile/${other.id}?from=matches`} className="button button-outline button-sm">
               View Profile
-            </Link>
+            </AppLink>
           )}
           {open && theirs && other && (
             <button
@@ -270,9 +270,9 @@ export default function Matches() {
           <h2>{MSG.noMatches}</h2>
           <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
           {/* The spec points this button at /requests, which is no route; the tradeboard is where requests are made. */}
-          <Link to="/all-trades" className="button button-primary">
+          <AppLink to="/all-trades" className="button button-primary">
             {TEXT.createARequest}
-          </Link>
+          </AppLink>
         </div>
       ) : (
         <>

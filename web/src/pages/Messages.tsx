@@ -3,7 +3,8 @@
 // conversation and the URL goes back to /messages. Opening a conversation with unread messages
 // marks them read. Live through message:new / message:read / conversation:deleted (socket.ts).
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { navigate } from '../lib/browserHistory.ts';
+import { useSearchParams } from '../app/useSearchParams.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
@@ -28,7 +29,6 @@ export default function Messages() {
   const loaded = useMessagesStore((s) => s.loaded);
   const threads = useMessagesStore((s) => s.threads);
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 767px)');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   /** Who the open thread is with, for a person not (yet) in the list: a new conversation. */
@@ -60,8 +60,8 @@ export default function Messages() {
     if (lastRemoved.userId === selectedId) setSelectedId(null);
   }
   useEffect(() => {
-    if (validParam !== null) void navigate('/messages', { replace: true });
-  }, [validParam, navigate]);
+    if (validParam !== null) navigate('/messages', { replace: true });
+  }, [validParam]);
 
   // Opening a conversation: its thread (again, to catch up) and the read marks.
   useEffect(() => {

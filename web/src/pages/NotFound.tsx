@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 
@@ -8,9 +8,9 @@ export function NotFound({ standalone = false }: { standalone?: boolean }) {
     <div className="not-found">
       <h1>{MSG.notFoundPage}</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="button button-primary">
+      <AppLink to="/" className="button button-primary">
         Go Home
-      </Link>
+      </AppLink>
     </div>
   );
   if (!standalone) return content;

@@ -1,6 +1,6 @@
 // /profile: the profile form, Activity Summary and Account Actions (docs/product-spec.md section 2).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { PushCard } from '../components/PushCard.tsx';
 import { RosterCard } from '../components/roster/RosterCard.tsx';
@@ -167,9 +167,9 @@ function AccountActions({ user }: { user: CurrentUser }) {
         onToggle={() => void save({ emailNotifications: !on })}
       />
       <div className="stack">
-        <Link to="/" className="button button-outline button-block">
+        <AppLink to="/" className="button button-outline button-block">
           Back to Dashboard
-        </Link>
+        </AppLink>
         <button type="button" className="button button-danger-outline button-block" onClick={logout}>
           Logout
         </button>

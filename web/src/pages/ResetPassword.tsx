@@ -1,6 +1,7 @@
 // Reachable signed in or out. Without ?token= the link is invalid; with it, the new-password form.
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { useSearchParams } from '../app/useSearchParams.ts';
 import { MSG } from '#protocol/messages.ts';
 import { resetFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -23,9 +24,9 @@ export default function ResetPassword() {
     return (
       <AuthLayout title={TEXT.invalidResetLink}>
         <p className="auth-text">{MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.</p>
-        <Link to="/forgot-password" className="button button-primary button-block">
+        <AppLink to="/forgot-password" className="button button-primary button-block">
           {TEXT.requestNewLink}
-        </Link>
+        </AppLink>
       </AuthLayout>
     );
   }
@@ -34,9 +35,9 @@ export default function ResetPassword() {
     return (
       <AuthLayout title={TEXT.passwordResetSuccessful}>
         <p className="auth-text">Your password has been updated. You can now sign in with your new password.</p>
-        <Link to="/login" className="button button-primary button-block">
+        <AppLink to="/login" className="button button-primary button-block">
           {TEXT.signIn}
-        </Link>
+        </AppLink>
       </AuthLayout>
     );
   }

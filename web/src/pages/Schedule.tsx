@@ -3,7 +3,7 @@
 // first, each opening the lightbox and removable after a confirmation. Back goes to /.
 import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
 import { MSG } from '#protocol/messages.ts';
 import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
 import { serverMessage } from '../api/client.ts';
@@ -158,10 +158,10 @@ export default function Schedule() {
   return (
     <div className="page-inner">
       <div className="back-row">
-        <Link to="/" className="button button-ghost button-sm back-link">
+        <AppLink to="/" className="button button-ghost button-sm back-link">
           <BackIcon />
           {TEXT.back}
-        </Link>
+        </AppLink>
       </div>
       <div className="page-header">
         <div>

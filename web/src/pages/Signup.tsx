@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { navigate } from '../lib/browserHistory.ts';
 import { MSG } from '#protocol/messages.ts';
 import { signupFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
@@ -13,11 +14,10 @@ const PENDING = 'Creating account...';
 const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
 export default function Signup() {
-  const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, values, MSG.registrationFailed, async (data) => {
     await signUp(data);
-    void navigate('/', { replace: true });
+    navigate('/', { replace: true });
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
@@ -47,9 +47,9 @@ export default function Signup() {
       <SocialButtons />
       <p className="auth-footer">
         Already have an account?{' '}
-        <Link to="/login" className="text-link">
+        <AppLink to="/login" className="text-link">
           Sign in
-        </Link>
+        </AppLink>
       </p>
     </AuthLayout>
   );

@@ -7,7 +7,8 @@
 // and the chains ('chain:update'); opening the screen marks the trade-request notifications read
 // (docs/product-spec.md section 7).
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { AppLink } from '../app/AppLink.tsx';
+import { useSearchParams } from '../app/useSearchParams.ts';
 import { MSG } from '#protocol/messages.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
@@ -174,9 +175,9 @@ function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
   if (offer.status === 'pending' && offer.toUserId === myId && isMessageOffer(offer)) {
     return (
       <>
-        <Link to={`/messages?user=${offer.fromUserId}`} className="button button-primary button-sm">
+        <AppLink to={`/messages?user=${offer.fromUserId}`} className="button button-primary button-sm">
           {OFFER_TEXT.reply}
-        </Link>
+        </AppLink>
         {button(OFFER_TEXT.dismiss, 'button-outline', () => dismissMessage(offer))}
       </>
     );
@@ -244,9 +245,9 @@ export default function Trades() {
           <p className="page-subtitle">{TEXT.tradesSubtitle}</p>
         </div>
         <div className="page-actions">
-          <Link to="/all-trades" className="button button-outline">
+          <AppLink to="/all-trades" className="button button-outline">
             {TEXT.browseTradeboard}
-          </Link>
+          </AppLink>
         </div>
       </div>
 

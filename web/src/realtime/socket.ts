@@ -2,29 +2,51 @@
 // the state on load and again after a reconnect; events keep the stores fresh. No polling.
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
-import { refreshLoadedData, resetClientState, setRealtimeStopper } from '../stores/clientState.ts';
+import { reloadForMissingChunk } from '../lib/lazyScreen.ts';
+import { setRealtimeStopper } from '../stores/realtimeStopper.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
-import { useAdminSupportStore } from '../stores/useAdminStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useChainsStore, useCompletedChainsStore } from '../stores/useChainsStore.ts';
-import { useChatStore } from '../stores/useChatStore.ts';
-import { useMatchesStore } from '../stores/useMatchesStore.ts';
-import { useMessagesStore } from '../stores/useMessagesStore.ts';
-import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
-import { useOffersStore } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { useSupportStore } from '../stores/useSupportStore.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * A module the app shell may not have loaded (a store of a screen not shown yet, sign-out's reset):
+ * fetched with the first event that needs it, so the first screen loads only the stores it shows
+ * (docs/decisions/0036-light-signed-in-first-screen.md). One queue a module: events that arrive before
+ * its chunk still apply in their order, and one that throws does not stop the ones after it.
+ */
+function later<M>(load: () => Promise<M>): (apply: (m: M) => void) => Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
+  return (apply) =>
+    (queue = queue
+      .then(load)
+      .then(apply, () => {
+        // A deploy replaced the chunk this tab names: the page reloads once (lib/lazyScreen.ts).
+        reloadForMissingChunk();
+      })
+      .catch(reportError));
+}
+
+const clientState = later(() => import('../stores/clientState.ts'));
+const adminSupport = later(() => import('../stores/useAdminStore.ts'));
+const chat = later(() => import('../stores/useChatStore.ts'));
+const matches = later(() => import('../stores/useMatchesStore.ts'));
+const messages = later(() => import('../stores/useMessagesStore.ts'));
+const myRequests = later(() => import('../stores/useMyRequestsStore.ts'));
+const offers = later(() => import('../stores/useOffersStore.ts'));
+const support = later(() => import('../stores/useSupportStore.ts'));
 
 let socket: AppSocket | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function endSession(): void {
   stopRealtime();
-  resetClientState();
-  window.location.href = '/';
+  void clientState((m) => m.resetClientState()).finally(() => {
+    window.location.href = '/';
+  });
 }
 
 /**
@@ -58,10 +80,10 @@ export function startRealtime(): void {
   s.on('connect', () => {
     // Events may have been missed while disconnected: reload what the screens show.
     if (connectedBefore) {
-      void refreshLoadedData();
-      void useOffersStore.getState().refreshLoaded();
-      void useMessagesStore.getState().refreshLoaded();
-      void useChatStore.getState().refreshLoaded();
+      void clientState((m) => void m.refreshLoadedData());
+      void offers((m) => void m.useOffersStore.getState().refreshLoaded());
+      void messages((m) => void m.useMessagesStore.getState().refreshLoaded());
+      void chat((m) => void m.useChatStore.getState().refreshLoaded());
     }
     connectedBefore = true;
   });
@@ -78,15 +100,19 @@ export function startRealtime(): void {
 
   // The same handlers take the answers of the user's own writes: an event for a change already
   // applied changes nothing (upsert by id, deleted ids stay deleted).
-  s.on('board:upsert', (request) => useMyRequestsStore.getState().saved(request));
-  s.on('board:remove', ({ id }) => useMyRequestsStore.getState().leftBoard(id));
+  s.on('board:upsert', (request) => void myRequests((m) => m.useMyRequestsStore.getState().saved(request)));
+  s.on('board:remove', ({ id }) => void myRequests((m) => m.useMyRequestsStore.getState().leftBoard(id)));
 
   // Each match event comes with 'notifications:changed', which reloads the bell's list.
-  s.on('match:new', (match) => useMatchesStore.getState().upsert(match));
-  s.on('match:update', ({ id, status }) => {
-    if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
-    else useMatchesStore.getState().setStatus(id, status);
-  });
+  s.on('match:new', (match) => void matches((m) => m.useMatchesStore.getState().upsert(match)));
+  s.on(
+    'match:update',
+    ({ id, status }) =>
+      void matches(({ useMatchesStore }) => {
+        if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
+        else useMatchesStore.getState().setStatus(id, status);
+      }),
+  );
   // Three-way trade chains: a full copy whenever one is proposed or changes (the bell's chain
   // section reads the same store).
   s.on('chain:update', (chain) => {
@@ -97,26 +123,29 @@ export function startRealtime(): void {
 
   // An offer received or sent elsewhere, and answers, cancels and hides; the bell's trade-request
   // list follows by 'notifications:changed'.
-  s.on('offer:new', (offer) => useOffersStore.getState().saved(offer));
-  s.on('offer:update', (change) => useOffersStore.getState().updated(change));
+  s.on('offer:new', (offer) => void offers((m) => m.useOffersStore.getState().saved(offer)));
+  s.on('offer:update', (change) => void offers((m) => m.useOffersStore.getState().updated(change)));
 
   // Direct messages and base chat: the answer to one's own send and its event are the same message,
   // matched by id or clientKey, so neither order shows it twice.
-  s.on('message:new', (message) => useMessagesStore.getState().received(message));
-  s.on('message:read', (payload) => useMessagesStore.getState().read(payload));
-  s.on('conversation:deleted', ({ userId }) => useMessagesStore.getState().conversationRemoved(userId));
-  s.on('chat:new', (message) => useChatStore.getState().received(message));
-  s.on('chat:deleted', (payload) => useChatStore.getState().removed(payload));
+  s.on('message:new', (message) => void messages((m) => m.useMessagesStore.getState().received(message)));
+  s.on('message:read', (payload) => void messages((m) => m.useMessagesStore.getState().read(payload)));
+  s.on('conversation:deleted', ({ userId }) => void messages((m) => m.useMessagesStore.getState().conversationRemoved(userId)));
+  s.on('chat:new', (message) => void chat((m) => m.useChatStore.getState().received(message)));
+  s.on('chat:deleted', (payload) => void chat((m) => m.useChatStore.getState().removed(payload)));
 
   // Reloads both of the bell's lists, match and trade-request notifications.
   s.on('notifications:changed', () => void useNotificationStore.getState().fetch());
   // Admins' bells, and the Support tab when it is open; the filer's own requests take the answer.
   s.on('admin:notification', (n) => {
     useAdminNotificationStore.getState().received(n);
-    if (n.notificationType === 'support_request' && useAdminSupportStore.getState().loaded) void useAdminSupportStore.getState().fetch();
+    if (n.notificationType === 'support_request')
+      void adminSupport(({ useAdminSupportStore }) => {
+        if (useAdminSupportStore.getState().loaded) void useAdminSupportStore.getState().fetch();
+      });
   });
   s.on('admin:notifications-changed', () => void useAdminNotificationStore.getState().fetch());
-  s.on('support:update', (request) => useSupportStore.getState().upsert(request));
+  s.on('support:update', (request) => void support((m) => m.useSupportStore.getState().upsert(request)));
   s.on('session:ended', endSession);
 }
 

@@ -10,17 +10,11 @@ import { useMatchesStore } from './useMatchesStore.ts';
 import { useMyRequestsStore } from './useMyRequestsStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { forgetThisDevice, usePushStore } from './usePushStore.ts';
+import { stopRealtimeIfRunning } from './realtimeStopper.ts';
 import { useRosterStore } from './useRosterStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 import { useSupportStore } from './useSupportStore.ts';
 import { useToastStore } from './useToastStore.ts';
-
-let stopRealtime: (() => void) | null = null;
-
-/** The socket module registers how to stop it, so sign-out can close it first. */
-export function setRealtimeStopper(stop: (() => void) | null): void {
-  stopRealtime = stop;
-}
 
 /** Empties every data store (the signed-in user stays until the page leaves). */
 function resetDataStores(): void {
@@ -41,7 +35,7 @@ function resetDataStores(): void {
 }
 
 export function resetClientState(): void {
-  stopRealtime?.();
+  stopRealtimeIfRunning();
   resetDataStores();
   useSessionStore.getState().clear();
 }
@@ -53,7 +47,7 @@ export function resetClientState(): void {
 export function logout(): void {
   // The screen stays as it is until the browser has left for /, so nothing signed-out shows before
   // the server has ended the session. This device's push goes first (it needs the session).
-  stopRealtime?.();
+  stopRealtimeIfRunning();
   void forgetThisDevice()
     .finally(() => api.post('/api/logout', undefined as never))
     // A failed sign-out still leaves: / shows whoever the server says is signed in.

@@ -1,6 +1,6 @@
 // One conversation: the other person (name to their profile), Load earlier, the messages oldest
 // first with read marks on one's own, the composer, and delete (for the caller only).
-import { Link } from 'react-router';
+import { AppLink } from '../../app/AppLink.tsx';
 import { MSG } from '#protocol/messages.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
@@ -56,9 +56,9 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
         )}
         <Avatar user={user} />
         <h2 className="thread-title">
-          <Link to={`/profile/${user.id}?from=messages`} className="thread-name">
+          <AppLink to={`/profile/${user.id}?from=messages`} className="thread-name">
             {name}
-          </Link>
+          </AppLink>
         </h2>
         <button type="button" className="icon-button thread-delete" onClick={onDelete}>
           <TrashIcon />
