@@ -6,6 +6,12 @@ import type { TradeRequestItem } from './shapes.ts';
 export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Each zone's day as last worked out, for the second it was worked out in: the board asks on every
+ * read (thousands a second), formatting a date costs microseconds, and no zone's offset changes
+ * within a second.
+ */
+const lastDays = new Map<string, { second: number; day: string }>();
 
 /**
  * Whether the runtime knows `name` as an IANA time zone (aliases such as Asia/Kolkata included,
@@ -27,6 +33,9 @@ export function isTimeZone(name: string): boolean {
  * does not know counts as UTC.
  */
 export function dayIn(timeZone: string, now: Date = new Date()): string {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
   let format = dayFormats.get(timeZone);
   if (!format) {
     try {
@@ -38,7 +47,9 @@ export function dayIn(timeZone: string, now: Date = new Date()): string {
   }
   // en-CA writes the ISO order, YYYY-MM-DD; the parts are read anyway, whatever the locale data says.
   const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /** Still on the tradeboard (and matchable): active, and its last date today or later. ISO dates compare as text. */

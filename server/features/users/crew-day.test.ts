@@ -24,6 +24,15 @@ describe("the crew member's own day", () => {
     expect(dayOfUser(atl, new Date('2026-06-11T04:30:00Z'))).toBe('2026-06-11');
   });
 
+  it('turns over at the base’s midnight to the second, however often it was just asked', () => {
+    const justBefore = new Date('2026-06-10T14:59:59.999Z');
+    const midnight = new Date('2026-06-10T15:00:00.000Z');
+    for (let i = 0; i < 3; i++) expect(dayOfGroup('Delta|NRT|captain|737', justBefore)).toBe('2026-06-10');
+    expect(dayOfGroup('Delta|NRT|captain|737', midnight)).toBe('2026-06-11');
+    // Back to an earlier instant (tests and replays do): worked out again, not the last answer.
+    expect(dayOfGroup('Delta|NRT|captain|737', justBefore)).toBe('2026-06-10');
+  });
+
   it('a base in Asia: June 11 before UTC midnight', () => {
     const nrt = { base: 'NRT', timeZone: null };
     expect([todayUtc(BEFORE), dayOfUser(nrt, BEFORE)]).toEqual(['2026-06-10', '2026-06-11']);
