@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { MSG } from '#protocol/messages.ts';
 import { loginSchema, signupFormSchema } from '#protocol/schemas/auth.ts';
+import { describedBy, errorIdOf, hintIdOf } from './lib/fieldMarkup.ts';
 import { fieldErrors, type FieldErrors } from './lib/forms.ts';
 import { signInReturnText } from '#protocol/sign-in-returns.ts';
 import './styles.css';
@@ -49,7 +50,7 @@ function showFieldErrors(form: HTMLFormElement, errors: FieldErrors): void {
     const field = input.closest('.field');
     if (!field) continue;
     const message = errors[input.name];
-    const errorId = `${input.id}-error`;
+    const errorId = errorIdOf(input.id);
     let line = document.getElementById(errorId);
     field.classList.toggle('field-invalid', Boolean(message));
     if (message) {
@@ -65,9 +66,8 @@ function showFieldErrors(form: HTMLFormElement, errors: FieldErrors): void {
       line?.remove();
       input.removeAttribute('aria-invalid');
     }
-    const hintId = `${input.id}-hint`;
-    const ids = [document.getElementById(hintId) ? hintId : '', message ? errorId : ''].filter(Boolean);
-    if (ids.length) input.setAttribute('aria-describedby', ids.join(' '));
+    const ids = describedBy(input.id, Boolean(message), Boolean(document.getElementById(hintIdOf(input.id))));
+    if (ids) input.setAttribute('aria-describedby', ids);
     else input.removeAttribute('aria-describedby');
   }
 }

@@ -1,5 +1,6 @@
 // Form fields: every control has a <label>; the error (and hint) sit under it and describe it.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { describedBy as describedByIds, errorIdOf, hintIdOf } from '../lib/fieldMarkup.ts';
 
 interface FieldShellProps {
   id: string;
@@ -16,12 +17,12 @@ function FieldShell({ id, label, error, hint, children, className }: FieldShellP
       <label htmlFor={id}>{label}</label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="field-hint">
+        <p id={hintIdOf(id)} className="field-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="field-error">
+        <p id={errorIdOf(id)} className="field-error">
           {error}
         </p>
       )}
@@ -29,10 +30,7 @@ function FieldShell({ id, label, error, hint, children, className }: FieldShellP
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
+const describedBy = (id: string, error?: string, hint?: ReactNode) => describedByIds(id, Boolean(error), Boolean(hint));
 
 type Common = { label: string; error?: string; hint?: ReactNode; fieldClassName?: string };
 
