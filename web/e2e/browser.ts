@@ -14,7 +14,11 @@ if (!hasChromium) {
 }
 
 /** Headless Debian chromium with the flags this machine needs (no sandbox as root, no background network). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `scriptsOff`: scripts switched off in the browser's settings, as a crew member would, so pages show
+ * their <noscript> (Playwright's javaScriptEnabled: false runs no script but parses as if it could).
+ */
+export async function launchBrowser({ scriptsOff = false } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -27,6 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...(scriptsOff ? ['--blink-settings=scriptEnabled=false'] : []),
     ],
   });
 }
