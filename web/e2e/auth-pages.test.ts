@@ -68,7 +68,10 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
         for (const path of ['/login', '/signup', '/all-trades']) {
           await page.goto(path);
           const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { name?: { value?: unknown } }[] };
-          expect(nodes.some((n) => n.name?.value === NEEDS_SCRIPTS), path).toBe(true);
+          expect(
+            nodes.some((n) => n.name?.value === NEEDS_SCRIPTS),
+            path,
+          ).toBe(true);
         }
         await page.goto('/signup');
         await page.screenshot({ path: `test-artifacts/signup-scripts-off-${width}.png` });
@@ -141,7 +144,13 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
     // Nothing is said before the first try.
     expect(await page.getByText(MSG.emailInvalid).count()).toBe(0);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    for (const message of [MSG.firstNameRequired, MSG.lastNameRequired, MSG.emailInvalid, MSG.passwordTooShort, MSG.confirmPasswordRequired])
+    for (const message of [
+      MSG.firstNameRequired,
+      MSG.lastNameRequired,
+      MSG.emailInvalid,
+      MSG.passwordTooShort,
+      MSG.confirmPasswordRequired,
+    ])
       await page.getByText(message).waitFor();
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
     expect(await firstName.getAttribute('aria-describedby')).toMatch(/-error$/);
