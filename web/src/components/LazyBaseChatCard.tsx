@@ -5,7 +5,7 @@
 import { Suspense, useRef, type RefObject } from 'react';
 import { useNearViewport } from '../hooks/useNearViewport.ts';
 import { lazyScreen } from '../lib/lazyScreen.ts';
-import { TEXT } from '../texts.ts';
+import { TEXT } from '../texts/firstScreen.ts';
 
 const BaseChatCard = lazyScreen(() => import('./BaseChatCard.tsx').then((m) => ({ default: m.BaseChatCard })));
 

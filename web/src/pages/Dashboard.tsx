@@ -19,7 +19,7 @@ import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { completedSplitText, TEXT } from '../texts.ts';
+import { completedSplitText, TEXT } from '../texts/firstScreen.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 

@@ -1,7 +1,7 @@
 // A message's text as lists show it. Apart from pieces.tsx so the dashboard's Recent Messages list
 // reads it without the composer, the image viewer and the rest of the messaging pieces.
 import type { ConversationSummary } from '#protocol/shapes.ts';
-import { TEXT } from '../../texts.ts';
+import { TEXT } from '../../texts/firstScreen.ts';
 
 /** A message's text as shown: the single space stored for an image-only message shows as nothing. */
 export const shownText = (content: string) => (content.trim() === '' ? '' : content);
