@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeUser } from '../../server/test/factories.ts';
 import { sql } from '../../server/test/outbox.ts';
+import { scrollToBaseChat } from './baseChat.ts';
 import { hasChromium } from './browser.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
@@ -66,6 +67,7 @@ describe.skipIf(!hasChromium)('stored markup is shown as text and never runs', (
     await ranNothing(board);
 
     await board.goto('/');
+    await scrollToBaseChat(board);
     await board.getByText(PAYLOAD).first().waitFor();
     await ranNothing(board);
 

@@ -3,7 +3,8 @@ import type { ConversationSummary } from '#protocol/shapes.ts';
 import { MSG } from '#protocol/messages.ts';
 import { fullName } from '../../lib/format.ts';
 import { TEXT } from '../../texts.ts';
-import { Avatar, lastMessagePreview, messageTime } from './pieces.tsx';
+import { Avatar, messageTime } from './pieces.tsx';
+import { lastMessagePreview } from './preview.ts';
 
 interface Props {
   conversations: ConversationSummary[];
