@@ -168,7 +168,8 @@ describe.skipIf(!hasChromium)('catching up after a Redis outage between two inst
 
   it('base chat and a direct conversation show every message missed, more than a page of each, at 1280 and 375 px', async () => {
     const { one, two, redis } = pair!;
-    const base = 'CUP';
+    // A base of its own each attempt: a retry must not find the first attempt's 150 posts in its room.
+    const base = `C${String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26))}`;
     const reader = await makeUser(one, { base, firstName: 'Rhea', lastName: 'Reader' });
     const writer = await makeUser(two, { base, firstName: 'Will', lastName: 'Writer' });
     for (let i = 1; i <= 3; i++) {

@@ -76,10 +76,13 @@ export function startRealtime(): void {
   socket = s;
   setRealtimeStopper(stopRealtime);
   let connectedBefore = false;
+  // A first connection that came only after a refused attempt (the server restarting, Redis away):
+  // the screens loaded their data long before it, and events sent meanwhile reached no socket.
+  let refusedBefore = false;
 
   s.on('connect', () => {
     // Events may have been missed while disconnected: reload what the screens show.
-    if (connectedBefore) {
+    if (connectedBefore || refusedBefore) {
       void clientState((m) => void m.refreshLoadedData());
       void offers((m) => void m.useOffersStore.getState().refreshLoaded());
       void messages((m) => void m.useMessagesStore.getState().refreshLoaded());
@@ -92,6 +95,7 @@ export function startRealtime(): void {
     if (reason === 'io server disconnect') void checkSession(s);
   });
   s.on('connect_error', () => {
+    refusedBefore = true;
     // A refusal at the handshake (not a network hiccup) leaves the socket inactive.
     if (!s.active) void checkSession(s);
   });
