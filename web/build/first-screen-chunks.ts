@@ -24,10 +24,6 @@ const UNGROUPED_ROOTS = [
   'pages/ResetPassword.tsx',
 ].map(src);
 const SHELL = src('app/AppShell.tsx');
-const ROUTED_APP = src('app/RoutedApp.tsx');
-const ALL_TEXTS = src('texts.ts');
-export const FIRST_SCREEN_TEXTS_ONLY =
-  'A module of the signed-in first screens (the router chunk, the shell, the dashboard, the tradeboard) imports src/texts.ts: import src/texts/firstScreen.ts there, and move the texts it needs into it (docs/decisions/0036).';
 const SCREENS = { Dashboard: src('pages/Dashboard.tsx'), Tradeboard: src('pages/Tradeboard.tsx') };
 
 /** Every module `root` imports, directly or not, without the dynamic imports. */
@@ -53,11 +49,7 @@ export function firstScreenChunks(): (id: string, ctx: ChunkingContext) => strin
       const shell = staticClosure(ctx, [SHELL]);
       const dashboard = staticClosure(ctx, [SCREENS.Dashboard]);
       const tradeboard = staticClosure(ctx, [SCREENS.Tradeboard]);
-      const firstScreens = new Set([...shell, ...dashboard, ...tradeboard, ...staticClosure(ctx, [ROUTED_APP])]);
-      // The whole web catalogue would come back to every first screen (about 3.4 KB): they read their own.
-      if (firstScreens.has(ALL_TEXTS)) throw new Error(FIRST_SCREEN_TEXTS_ONLY);
-      for (const m of firstScreens) {
-        if (!shell.has(m) && !dashboard.has(m) && !tradeboard.has(m)) continue;
+      for (const m of new Set([...shell, ...dashboard, ...tradeboard])) {
         if (ungrouped.has(m)) continue;
         if (shell.has(m)) groupOf.set(m, 'AppShell');
         else if (dashboard.has(m) && tradeboard.has(m)) groupOf.set(m, 'screens');
