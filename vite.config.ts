@@ -19,8 +19,6 @@ const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta
 export default defineConfig({
   root: 'web',
   plugins: [react(), sharedHeadPlugin(web('index.html')), precachePlugin(), prerenderPlugin()],
-  // wouter's useSyncExternalStore shim for React before 18: React's own hook (web/build/use-sync-external-store-shim.ts).
-  resolve: { alias: { 'use-sync-external-store/shim/index.js': web('build/use-sync-external-store-shim.ts') } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -7,7 +7,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { inDays, requestBody, requestForm } from '../../server/features/requests/requests.fixtures.ts';
-import { scrollToBaseChatIfShown } from './baseChat.ts';
 import { seriousViolations } from './axe.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
@@ -78,8 +77,6 @@ async function populated() {
 
 async function settle(page: Page) {
   await page.locator('h1').first().waitFor();
-  // The dashboard's Base Chat loads as it nears the viewport: bring it in so both schemes show it.
-  await scrollToBaseChatIfShown(page);
   await page.waitForLoadState('networkidle');
   // Lazy images below the fold are not awaited; the ones in view have loaded by networkidle.
 }

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD, type SignedInUser } from '../../server/test/factories.ts';
 import { sql } from '../../server/test/outbox.ts';
-import { scrollToBaseChatIfShown } from './baseChat.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
 import { borderColor, layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
@@ -80,8 +79,6 @@ async function seed() {
 
 async function ready(page: Page) {
   await page.locator('h1, [role="dialog"], [role="alertdialog"]').first().waitFor();
-  // The dashboard's Base Chat loads as it nears the viewport: bring it in, as a reader scrolling down does.
-  await scrollToBaseChatIfShown(page);
   await page.waitForLoadState('networkidle');
   // Lists fill in after the first paint: wait until no loading text is left.
   await expect.poll(() => page.getByText('Loading...').count()).toBe(0);

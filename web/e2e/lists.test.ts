@@ -15,7 +15,6 @@ import { bulkOffers, bulkRequests, bulkUsers, type BulkGroup } from '../../serve
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../server/test/instances-on-own-redis.ts';
 import { sql } from '../../server/test/outbox.ts';
-import { scrollToBaseChat } from './baseChat.ts';
 import { hasChromium, launchBrowser } from './browser.ts';
 import { LAYOUT_ARTIFACTS, layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { seriousViolations } from './axe.ts';
@@ -179,7 +178,6 @@ describe.skipIf(!hasChromium)('catching up after a Redis outage between two inst
 
     // The reader's two screens on instance one: the dashboard's base chat, and the conversation.
     const chatPage = await openAs(browser!, one, reader, '/');
-    await scrollToBaseChat(chatPage);
     const dmPage = await openAs(browser!, one, reader, `/messages?user=${writer.user.id}`, true);
     const chatLines = chatPage.locator('.base-chat-card .chat-line');
     const bubbles = dmPage.locator('.thread .bubble-row');

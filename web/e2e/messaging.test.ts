@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { rooms } from '../../server/realtime/rooms.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
-import { scrollToBaseChat } from './baseChat.ts';
 import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
@@ -171,8 +170,6 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     const bob = await makeUser(suite.app, { ...group, firstName: 'Bo', lastName: 'Listener' });
     const b = suite.track(await openAs(suite.browser, suite.app, bob, '/'));
     const a = suite.track(await openAs(suite.browser, suite.app, alice, '/'));
-    await scrollToBaseChat(a);
-    await scrollToBaseChat(b);
     const aCard = chatCard(a);
     const bCard = chatCard(b);
     await aCard.getByText(MSG.noMessages).waitFor();
@@ -237,7 +234,6 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     await expect.poll(() => mine.count()).toBe(0);
     await expect.poll(() => onB.count()).toBe(0);
     await b.reload();
-    await scrollToBaseChat(b);
     await chatCard(b).locator('.chat-line').first().waitFor();
     expect(await chatCard(b).locator('.chat-line').filter({ hasText: 'Anyone on reserve Tuesday?' }).count()).toBe(0);
   });
@@ -281,7 +277,6 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     await conversationItem(a, 'Fin Far').waitFor();
 
     await a.goto('/');
-    await scrollToBaseChat(a);
     const card = chatCard(a);
     const mine = card.locator('.chat-line').filter({ hasText: 'mine to delete' });
     await mine.waitFor();
@@ -339,7 +334,6 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     expect(doomed.status, doomed.text).toBe(201);
 
     const b = suite.track(await openAs(suite.browser, suite.app, bob, '/'));
-    await scrollToBaseChat(b);
     const bChat = chatCard(b);
     const recent = b.getByRole('region', { name: 'Recent Messages' });
     await bChat.locator('.chat-line').filter({ hasText: 'soon deleted' }).waitFor();
@@ -418,7 +412,6 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
       const rows = recent.getByRole('listitem');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.getByRole('link').getAttribute('href')).toBe(`/messages?user=${longName.user.id}`);
-      await scrollToBaseChat(page);
       await chatCard(page).getByText(MSG.noMessages).waitFor();
       await saveScreenshot(page, `${width}-dashboard-messages-and-chat-empty`);
       expect(await layoutProblems(page)).toEqual([]);

@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeUser } from '../../server/test/factories.ts';
 import { sql } from '../../server/test/outbox.ts';
-import { scrollToBaseChat } from './baseChat.ts';
 import { hasChromium } from './browser.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
@@ -67,7 +66,6 @@ describe.skipIf(!hasChromium)('stored markup is shown as text and never runs', (
     await ranNothing(board);
 
     await board.goto('/');
-    await scrollToBaseChat(board);
     await board.getByText(PAYLOAD).first().waitFor();
     await ranNothing(board);
 

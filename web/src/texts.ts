@@ -1,15 +1,21 @@
-// Web-only user-facing texts. Texts shared with the server live in protocol/messages.ts (MSG). Those the
-// signed-in first screens read are in texts/firstScreen.ts (and in TEXT here too).
+// Web-only user-facing texts. Texts shared with the server live in protocol/messages.ts (MSG).
 import type { DashboardStats } from '#protocol/shapes.ts';
-import { completedSplitText, TEXT as FIRST_SCREEN_TEXT } from './texts/firstScreen.ts';
 
-export { completedSplitText };
+/** What the Completed count holds, so declined offers are not read as trades done (docs/decisions/0025): "1 accepted, 1 declined". */
+export const completedSplitText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) =>
+  `${s.acceptedTrades} accepted, ${s.declinedTrades} declined`;
 
 /** The Completed tab's line: "Completed: 1 accepted, 1 declined". */
 export const completedCountText = (s: Pick<DashboardStats, 'acceptedTrades' | 'declinedTrades'>) => `Completed: ${completedSplitText(s)}`;
 
 export const TEXT = {
-  ...FIRST_SCREEN_TEXT,
+  productName: 'Crewtrade',
+  tagline: 'Trip trades made simple',
+  loading: 'Loading...',
+  signIn: 'Sign In',
+  getStarted: 'Get Started',
+  continueWithGoogle: 'Continue with Google',
+  continueWithApple: 'Continue with Apple',
   forgotPassword: 'Forgot password?',
   checkYourEmail: 'Check Your Email',
   // Check Your Email: one text, as sure as the server's answer (the same whether or not the account exists).
@@ -21,21 +27,34 @@ export const TEXT = {
   requestNewLink: 'Request New Link',
   passwordResetSuccessful: 'Password Reset Successful',
   welcomeTitle: 'Welcome to Crewtrade!',
+  errorTitle: 'Error',
   invalidFilesTitle: 'Invalid Files',
   tooManyFilesTitle: 'Too Many Files',
   imageHint: 'PNG or JPG up to 10MB',
+  noActiveRequests: 'No active requests',
+  // How matching works (docs/decisions/0025): by route type, on a shared day.
+  matchingRule: 'Matches are made within a route type on a shared day: pairings with pairings, reserve periods with reserve periods.',
+  newMatchesNote: (n: number) => `${n} new`,
+  noMessages: 'No messages yet',
   noNotifications: 'No new notifications',
   tradeCompleted: 'Trade Completed',
   pendingMatch: 'Pending Match',
   tradeMatch: 'Trade Match',
   createARequest: 'Create a Request',
+  deleteRequestTitle: 'Delete Request',
+  deleteRequestConfirm: 'Are you sure you want to delete this request?',
   deleteMatchTitle: 'Remove Completed Trade',
   deleteMatchConfirm: 'Remove this completed trade from your matches?',
+  delete: 'Delete',
   remove: 'Remove',
+  welcome: 'Welcome',
+  welcomeBack: 'Welcome back',
   tripDaysNotSet: 'Not specified',
   dropImagesHere: 'or drag images here',
   chooseImages: 'Choose Images',
   comingSoon: 'This section is coming soon.',
+  // offers: the Request Trade dialog and the Trades screen
+  requestTrade: 'Request Trade',
   sendRequest: 'Send Request',
   sending: 'Sending...',
   cancel: 'Cancel',
@@ -111,15 +130,19 @@ export const TEXT = {
   deleteConversationConfirm: 'Delete your conversation with {name}? It is removed for you only.',
   backToConversations: 'Back to conversations',
   loadEarlier: 'Load earlier',
+  loadMore: 'Load more',
+  loadMoreRequests: 'Load more requests',
   typeMessage: 'Type a message...',
   attachImages: 'Attach images',
   attachPhotos: 'Attach photos',
   send: 'Send',
   messageRead: 'Read',
   messageSent: 'Sent',
+  sentAnImage: 'Sent an image',
   searchCrew: 'Search crew',
   searchCrewPlaceholder: 'Search name, airline, position, employee #',
   crewLoadFailed: 'Could not load crew members.',
+  baseChat: 'Base Chat',
   reserveChat: 'Reserve Chat',
   lineHolderChat: 'Line Holder Chat',
   messageYourBase: 'Message your base...',
@@ -185,12 +208,19 @@ export const TEXT = {
   couldNotLoad: 'Could not load this list.',
   admin: 'Admin',
   newSupportRequestsSection: 'Support',
+  // Offline (docs/decisions/0013)
+  uploadingImages: (files: number) => `Uploading ${files} ${files === 1 ? 'image' : 'images'}…`,
   yourDayTitle: 'Your Day',
   yourDayFromBase: (base: string, zone: string) => `"Today" follows the time at your base, ${base} (${zone.replaceAll('_', ' ')}).`,
   yourDayUnknownBase: (base: string) =>
     `Crewtrade does not know the time zone of ${base || 'your base'}. Pick yours so that "today" matches your base (UTC until you do).`,
   timeZoneLabel: 'Time zone',
   saveTimeZone: 'Save Time Zone',
+  newVersionAvailable: 'A new version of Crewtrade is available.',
+  reloadNow: 'Reload',
+  later: 'Later',
+  offlineTitle: 'You are offline.',
+  offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
   // Push notifications (docs/decisions/0013)
   pushTitle: 'Push Notifications',
   pushIntro: 'New matches, trade requests, answers to your requests and messages on this device, even with Crewtrade closed.',

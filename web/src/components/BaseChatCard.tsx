@@ -108,9 +108,8 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
             </button>
           </li>
         )}
-        {/* Loading takes the empty line's room, so nothing moves when the room arrives (the card may be in view). */}
         {!room.loaded && room.messages.length === 0 ? (
-          <li className="empty-text chat-empty" role="status">
+          <li className="muted chat-empty" role="status">
             {TEXT.loading}
           </li>
         ) : room.error && room.messages.length === 0 ? (

@@ -2,7 +2,7 @@
 // `auto` a sentinel that loads the next page as the crew member scrolls to it (the tradeboard). The
 // button stays for keyboards and for browsers that cannot observe.
 import { useEffect, useRef } from 'react';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 interface LoadMoreProps {
   /** The next page's cursor: nothing shows once it is null. */

@@ -1,7 +1,7 @@
 // Says plainly when the device has no network: the app shell still opens from the service worker's
 // cache, and what it last loaded stays on screen, but nothing new arrives or is saved until then.
 import { useSyncExternalStore } from 'react';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);

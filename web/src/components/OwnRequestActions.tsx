@@ -6,7 +6,7 @@ import { serverMessage } from '../api/client.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 export function OwnRequestActions({ request, onEdit }: { request: TradeRequestItem; onEdit: (request: TradeRequestItem) => void }) {
   return (

@@ -1,7 +1,7 @@
 // The signed-out header: the brand (home) and the way in. Shared by the landing and not-found
 // pages; small and in the first chunk with them, so its links do not need the router.
 import { AppLink } from '../app/AppLink.tsx';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 export function PublicHeader({ showSignIn = true }: { showSignIn?: boolean }) {
   return (

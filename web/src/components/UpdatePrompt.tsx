@@ -1,7 +1,7 @@
 // "A new version is available": shown when a deploy's service worker has installed and waits.
 // Reload hands it control and reloads; Later leaves the running version until the next visit.
 import { useAppUpdateStore } from '../stores/useAppUpdateStore.ts';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 export function UpdatePrompt() {
   const waiting = useAppUpdateStore((s) => s.waiting);

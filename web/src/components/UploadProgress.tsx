@@ -2,7 +2,7 @@
 // messages, chat, schedule), fed by the API client (docs/decisions/0024).
 import { createPortal } from 'react-dom';
 import { overallProgress, useUploadProgressStore } from '../stores/useUploadProgressStore.ts';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 export function UploadProgress() {
   const uploads = useUploadProgressStore((s) => s.uploads);

@@ -4,9 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { DASHBOARD_RECENT } from '#protocol/limits.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
+import { BaseChatCard } from '../components/BaseChatCard.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
-import { lastMessagePreview } from '../components/messaging/preview.ts';
-import { LazyBaseChatCard } from '../components/LazyBaseChatCard.tsx';
+import { lastMessagePreview } from '../components/messaging/pieces.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
@@ -19,7 +19,7 @@ import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { completedSplitText, TEXT } from '../texts/firstScreen.ts';
+import { completedSplitText, TEXT } from '../texts.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
@@ -229,7 +229,7 @@ export default function Dashboard() {
           )}
         </section>
 
-        <LazyBaseChatCard />
+        <BaseChatCard />
       </div>
 
       {modal && <LazyRequestModal request={modal.mode === 'edit' ? modal.request : undefined} onClose={() => setModal(null)} />}

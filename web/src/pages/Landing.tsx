@@ -4,7 +4,7 @@
 import { AppLink } from '../app/AppLink.tsx';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 const FEATURES = [
   {

@@ -18,7 +18,7 @@ import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.
 import { byDate } from '../lib/requestOrder.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts/firstScreen.ts';
+import { TEXT } from '../texts.ts';
 
 /** Typing in the search box asks the server once the typing pauses. */
 const SEARCH_PAUSE_MS = 300;

@@ -3,8 +3,7 @@ import type { ConversationSummary } from '#protocol/shapes.ts';
 import { MSG } from '#protocol/messages.ts';
 import { fullName } from '../../lib/format.ts';
 import { TEXT } from '../../texts.ts';
-import { Avatar, messageTime } from './pieces.tsx';
-import { lastMessagePreview } from './preview.ts';
+import { Avatar, lastMessagePreview, messageTime } from './pieces.tsx';
 
 interface Props {
   conversations: ConversationSummary[];

@@ -2,9 +2,10 @@
 // send, the attach button and previews, a message's images with the full-size viewer, times.
 import { forwardRef, useLayoutEffect, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
 import { CHAT_BOX_MAX_PX, CHAT_BOX_MIN_PX, MAX_IMAGES } from '#protocol/limits.ts';
-import type { AttachmentRef } from '#protocol/shapes.ts';
+import type { AttachmentRef, ConversationSummary } from '#protocol/shapes.ts';
 import { clockTime, isToday, isYesterday, monthDay, monthDayYear } from '../../lib/dates.ts';
 import { initials } from '../../lib/format.ts';
+import { TEXT } from '../../texts.ts';
 import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
 import type { PickedImage } from './useAttachments.ts';
@@ -43,7 +44,15 @@ export function messageTime(iso: string): string {
   return d.getFullYear() === new Date().getFullYear() ? `${monthDay(d)}, ${clockTime(d)}` : monthDayYear(d);
 }
 
-export { shownText } from './preview.ts';
+/** A message's text as shown: the single space stored for an image-only message shows as nothing. */
+export const shownText = (content: string) => (content.trim() === '' ? '' : content);
+
+/** A conversation's last message in one line, "You: " first when it is the user's own. */
+export function lastMessagePreview(c: ConversationSummary, myId: number): string {
+  const text = shownText(c.lastMessage.content).replace(/\s+/g, ' ').trim();
+  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? TEXT.sentAnImage : '');
+  return c.lastMessage.fromUserId === myId ? `You: ${body}` : body;
+}
 
 type BoxProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
   value: string;
