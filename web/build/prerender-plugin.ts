@@ -23,6 +23,7 @@ export const PRERENDERED = [
 export function prerenderPlugin(): Plugin {
   let outDir = '';
   let root = '';
+  let failed = false;
   return {
     name: 'crewtrade-prerender',
     apply: 'build',
@@ -32,8 +33,16 @@ export function prerenderPlugin(): Plugin {
     writeBundle(options) {
       outDir = options.dir!;
     },
+    // A failed build wrote no pages to fill: its own error is the one to see.
+    buildEnd(error) {
+      if (error) failed = true;
+    },
+    renderError() {
+      failed = true;
+    },
     // Once every file is written: the HTML then names the final chunk files.
     async closeBundle() {
+      if (failed) return;
       const server = await createServer({
         configFile: false,
         root,
