@@ -160,4 +160,10 @@ describe.skipIf(!hasChromium)('accounts in the browser', () => {
     const p = await openPage('/no-such-page');
     await expect.poll(() => p.getByText(MSG.notFoundPage).isVisible()).toBe(true);
   });
+
+  it('opens a screen whatever the case of the typed path', async () => {
+    const p = suite.track(await openAs(suite.browser, suite.app, await makeUser(suite.app), '/All-Trades'));
+    await p.getByRole('heading', { name: 'Tradeboard' }).waitFor();
+    expect(await p.getByText(MSG.notFoundPage).count()).toBe(0);
+  });
 });
