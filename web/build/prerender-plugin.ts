@@ -62,7 +62,7 @@ export function prerenderPlugin(): Plugin {
           if (!component) throw new Error(`prerender: ${page.module} exports no ${page.exportName}`);
           // The forms read the URL through the router's location: their own path, no query.
           const location = { pathname: page.route, search: '', hash: '' };
-          const html = renderToString(createElement(LocationContext, { value: location }, createElement(component)));
+          const html = renderToString(createElement(LocationContext.Provider, { value: location }, createElement(component)));
           const file = path.join(outDir, page.file);
           const built = await readFile(file, 'utf8');
           if (!built.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} is missing from ${page.file}`);

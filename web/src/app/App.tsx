@@ -142,12 +142,12 @@ export function App() {
   const signedIn = useSessionStore((s) => s.user !== null);
   useNotificationNavigation(navigate);
   return (
-    <NavigateContext value={navigate}>
+    <NavigateContext.Provider value={navigate}>
       <OfflineBanner />
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
       <UpdatePrompt />
       <UploadProgress />
       <Toaster />
-    </NavigateContext>
+    </NavigateContext.Provider>
   );
 }

@@ -22,8 +22,8 @@ export function AppRouter({ children }: { children: ReactNode }) {
     return stop;
   }, []);
   return (
-    <LocationContext value={location}>
+    <LocationContext.Provider value={location}>
       <Router hook={useRoutedPath}>{children}</Router>
-    </LocationContext>
+    </LocationContext.Provider>
   );
 }
