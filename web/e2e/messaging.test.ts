@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { rooms } from '../../server/realtime/rooms.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
-import { hasChromium } from './browser.ts';
+import { hasChromium, newCrewContext } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
 import { seriousViolations } from './axe.ts';
@@ -376,6 +376,50 @@ describe.skipIf(!hasChromium)('messaging in the browser', () => {
     await recent.getByRole('link', { name: /Rita Online/ }).click();
     await thread(b, 'Rita Online').getByText('sent while you were away').waitFor();
     expect(await bubbles(b).count()).toBe(2);
+  });
+
+  it('a first connection that comes only after refused attempts catches up too: the post and message sent before it show', async () => {
+    const group = { base: 'RFC' };
+    const alice = await makeUser(suite.app, { ...group, firstName: 'Rena', lastName: 'Sender' });
+    const bob = await makeUser(suite.app, { ...group, firstName: 'Ray', lastName: 'Refused' });
+    const early = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'before you came' });
+    expect(early.status, early.text).toBe(201);
+    await sendJson(alice, bob, 'hello first');
+
+    // The server refuses Bob's socket at its handshake from the start (as an instance whose
+    // PostgreSQL is away does), while the page's REST loads work.
+    let refusing = true;
+    let attempts = 0;
+    const bobCookie = bob.client.cookieHeader;
+    suite.app.server.deps.io.use((socket, next) => {
+      if (!refusing || !socket.request.headers.cookie?.includes(bobCookie)) return next();
+      attempts++;
+      next(new Error('refused'));
+    });
+    const context = await newCrewContext(suite.browser, suite.app.url);
+    const [name, ...rest] = bobCookie.split('=');
+    await context.addCookies([{ name: name!, value: rest.join('='), url: suite.app.url, httpOnly: true, sameSite: 'Lax' }]);
+    const b = suite.track(await context.newPage());
+    await b.goto('/');
+    const bChat = chatCard(b);
+    const recent = b.getByRole('region', { name: 'Recent Messages' });
+    await bChat.locator('.chat-line').filter({ hasText: 'before you came' }).waitFor();
+    await recent.getByText('hello first').waitFor();
+    await expect.poll(() => attempts).toBeGreaterThan(0);
+
+    // Sent after the screen loaded its data and before any socket of Bob's was in a room.
+    const bobSockets = async () => (await suite.app.server.deps.io.in(rooms.user(bob.user.id)).fetchSockets()).length;
+    const posted = await alice.client.post('/api/base-chat', { chatType: 'reserve', content: 'posted while refused' });
+    expect(posted.status, posted.text).toBe(201);
+    await sendJson(alice, bob, 'sent while refused');
+    expect(await bobSockets()).toBe(0);
+    expect(await bChat.getByText('posted while refused').count()).toBe(0);
+
+    refusing = false;
+    await expect.poll(bobSockets, { timeout: 30_000 }).toBeGreaterThan(0);
+    await bChat.locator('.chat-line').filter({ hasText: 'posted while refused' }).waitFor({ timeout: 30_000 });
+    await recent.getByText('sent while refused').waitFor({ timeout: 30_000 });
+    expect(await bChat.locator('.chat-line').count()).toBe(2);
   });
 
   describe.each([
