@@ -79,6 +79,10 @@ describe('POST /login as a form', () => {
     const crew = await makeUser(app);
     const res = await app.client().post('/login', { email: crew.email, password: PASSWORD });
     expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ message: 'This address takes the sign-in form as a browser sends it. From an app, send JSON to /api/login.' });
+    const signup = await app.client().post('/signup', { email: 'x@example.com' });
+    expect(signup.status).toBe(415);
+    expect(signup.body).toMatchObject({ message: 'This address takes the sign-up form as a browser sends it. From an app, send JSON to /api/register.' });
   });
 
   it('refuses a form larger than a sign-in form can be, with a 4xx', async () => {

@@ -5,13 +5,19 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { refuseNul } from '../../http/text-guard.ts';
 
+/** Says where a client that is not a browser's form should go: this text is read by developers. */
+function notAForm(path: string): string {
+  const [form, api] = path === '/signup' ? ['sign-up', '/api/register'] : ['sign-in', '/api/login'];
+  return `This address takes the ${form} form as a browser sends it. From an app, send JSON to ${api}.`;
+}
+
 /**
  * A form's fields, for the two routes that take them (the app's calls take JSON only, app.ts). Small:
  * a sign-up form is five short fields. Anything else is not a browser's form: the JSON calls are
  * /api/login and /api/register.
  */
 export async function formBody(ctx: AppContext, next: Next): Promise<void> {
-  if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError(415, 'unsupported_media_type', 'Send this form as a form.');
+  if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError(415, 'unsupported_media_type', notAForm(ctx.path));
   await koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '8kb' })(ctx, next);
 }
 
