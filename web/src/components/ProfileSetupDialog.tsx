@@ -10,7 +10,7 @@ import { serverMessage } from '../api/client.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
 import { Modal } from './Modal.tsx';
 import { ProfileFields, profileFieldsOf, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
@@ -29,7 +29,7 @@ export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; o
       await useSessionStore.getState().saveProfile(profileFieldsOf(data));
       onSubmitted();
       setDone(true);
-      toast({ title: TEXT.welcomeTitle, description: MSG.setupDone });
+      toast({ title: AUTH_TEXT.welcomeTitle, description: MSG.setupDone });
       setTimeout(() => {
         window.location.href = '/';
       }, ONBOARDING_RELOAD_MS);

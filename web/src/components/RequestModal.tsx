@@ -11,7 +11,8 @@ import { useImageUploads } from '../lib/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RequestFormFields } from './RequestFormFields.tsx';
@@ -45,7 +46,7 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
         toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
         onClose();
       } catch (err) {
-        toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });
+        toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });
       }
     },
   );
@@ -78,7 +79,7 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
             showScreenshots && (
               <FileDropZone
                 label="Trip Screenshots"
-                hint={TEXT.imageHint}
+                hint={REQUESTS_TEXT.imageHint}
                 uploads={images.uploads}
                 max={MAX_IMAGES}
                 error={images.error}

@@ -15,7 +15,8 @@ import { useSupportStore } from '../stores/useSupportStore.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { newestFirst } from '../lib/format.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { SUPPORT_TEXT } from '../texts/support.ts';
 import './admin/admin.css';
 
 const EMPTY = { category: '', subject: '', message: '', priority: 'normal' as SupportPriority };
@@ -33,7 +34,7 @@ function OwnRequest({ request }: { request: SupportRequestItem }) {
       <p className="support-own-message">{request.message}</p>
       {request.adminResponse && (
         <div className="support-response">
-          <p className="support-response-label">{TEXT.adminResponse}</p>
+          <p className="support-response-label">{SUPPORT_TEXT.adminResponse}</p>
           <p className="support-response-text">{request.adminResponse}</p>
         </div>
       )}
@@ -54,7 +55,7 @@ export default function ContactSupport() {
       toast({ title: MSG.supportSent, description: MSG.supportSentText });
       setSent(true);
     } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.supportSendFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.supportSendFailed, variant: 'destructive' });
     }
   });
   const mine = useMemo(() => [...own].sort(newestFirst), [own]);
@@ -76,8 +77,8 @@ export default function ContactSupport() {
     <div className="page-inner support-page">
       <div className="page-header">
         <div>
-          <h1>{TEXT.contactSupport}</h1>
-          <p className="page-subtitle">{TEXT.contactSupportSubtitle}</p>
+          <h1>{SUPPORT_TEXT.contactSupport}</h1>
+          <p className="page-subtitle">{SUPPORT_TEXT.contactSupportSubtitle}</p>
         </div>
       </div>
 
@@ -87,25 +88,25 @@ export default function ContactSupport() {
           <p>{MSG.supportConfirmText}</p>
           <div className="form-actions">
             <AppLink to="/" className="button button-primary">
-              {TEXT.returnToDashboard}
+              {SUPPORT_TEXT.returnToDashboard}
             </AppLink>
             <button type="button" className="button button-outline" onClick={another}>
-              {TEXT.submitAnotherRequest}
+              {SUPPORT_TEXT.submitAnotherRequest}
             </button>
           </div>
         </section>
       ) : (
         <form className="card support-form" noValidate onSubmit={(e) => void form.submit(e)}>
           <div className="form-grid-2">
-            <SelectField label={TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
-              <option value="">{TEXT.selectCategory}</option>
+            <SelectField label={SUPPORT_TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
+              <option value="">{SUPPORT_TEXT.selectCategory}</option>
               {SUPPORT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {SUPPORT_CATEGORY_LABELS[c]}
                 </option>
               ))}
             </SelectField>
-            <SelectField label={TEXT.priority} value={values.priority} onChange={set('priority')} error={form.errors.priority}>
+            <SelectField label={SUPPORT_TEXT.priority} value={values.priority} onChange={set('priority')} error={form.errors.priority}>
               {SUPPORT_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {capitalised(p)}
@@ -113,9 +114,15 @@ export default function ContactSupport() {
               ))}
             </SelectField>
           </div>
-          <TextField label={TEXT.subject} value={values.subject} onChange={set('subject')} error={form.errors.subject} maxLength={400} />
+          <TextField
+            label={SUPPORT_TEXT.subject}
+            value={values.subject}
+            onChange={set('subject')}
+            error={form.errors.subject}
+            maxLength={400}
+          />
           <TextAreaField
-            label={TEXT.message}
+            label={SUPPORT_TEXT.message}
             value={values.message}
             onChange={set('message')}
             error={form.errors.message}
@@ -124,20 +131,20 @@ export default function ContactSupport() {
           />
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={form.pending}>
-              {form.pending ? TEXT.sending : TEXT.sendSupportRequest}
+              {form.pending ? COMMON_TEXT.sending : SUPPORT_TEXT.sendSupportRequest}
             </button>
           </div>
         </form>
       )}
 
       <section className="support-own-section" aria-labelledby="own-support-heading">
-        <h2 id="own-support-heading">{TEXT.yourSupportRequests}</h2>
+        <h2 id="own-support-heading">{SUPPORT_TEXT.yourSupportRequests}</h2>
         {!loaded ? (
           <p className="muted" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </p>
         ) : mine.length === 0 ? (
-          <p className="card empty-state">{TEXT.noOwnSupportRequests}</p>
+          <p className="card empty-state">{SUPPORT_TEXT.noOwnSupportRequests}</p>
         ) : (
           <ul className="support-own-list">
             {mine.map((r) => (
@@ -145,7 +152,18 @@ export default function ContactSupport() {
             ))}
           </ul>
         )}
-        {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useSupportStore.getState().loadMore().catch(() => undefined)} />}
+        {loaded && (
+          <LoadMore
+            next={next}
+            loading={loadingMore}
+            onMore={() =>
+              void useSupportStore
+                .getState()
+                .loadMore()
+                .catch(() => undefined)
+            }
+          />
+        )}
       </section>
     </div>
   );

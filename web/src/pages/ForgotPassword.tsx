@@ -6,7 +6,7 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
 
 /**
  * The address the link went to, on a line of its own: it never breaks inside its name or its
@@ -36,10 +36,10 @@ export default function ForgotPassword() {
 
   if (sent) {
     return (
-      <AuthLayout title={TEXT.checkYourEmail}>
+      <AuthLayout title={AUTH_TEXT.checkYourEmail}>
         {/* One text that never claims more than the server knows: it answers the same for any address. */}
         <p className="auth-text">
-          {TEXT.forgotSentBefore} <Address value={email.trim()} /> {TEXT.forgotSentAfter}
+          {AUTH_TEXT.forgotSentBefore} <Address value={email.trim()} /> {AUTH_TEXT.forgotSentAfter}
         </p>
         <div className="stack">
           <button
@@ -50,10 +50,10 @@ export default function ForgotPassword() {
               setSent(false);
             }}
           >
-            {TEXT.tryDifferentEmail}
+            {AUTH_TEXT.tryDifferentEmail}
           </button>
           <AppLink to="/login" className="button button-primary button-block">
-            {TEXT.backToSignIn}
+            {AUTH_TEXT.backToSignIn}
           </AppLink>
         </div>
       </AuthLayout>
@@ -79,7 +79,7 @@ export default function ForgotPassword() {
       </form>
       <p className="auth-footer">
         <AppLink to="/login" className="text-link">
-          {TEXT.backToSignIn}
+          {AUTH_TEXT.backToSignIn}
         </AppLink>
       </p>
     </AuthLayout>

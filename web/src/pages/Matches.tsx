@@ -25,7 +25,9 @@ import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { MATCHES_TEXT } from '../texts/matches.ts';
 import { Ident } from '../components/Ident.tsx';
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
@@ -54,9 +56,9 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
 
 async function deleteMatch(id: number) {
   const ok = await confirm({
-    title: TEXT.deleteMatchTitle,
-    description: TEXT.deleteMatchConfirm,
-    confirmLabel: TEXT.remove,
+    title: MATCHES_TEXT.deleteMatchTitle,
+    description: MATCHES_TEXT.deleteMatchConfirm,
+    confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
@@ -94,9 +96,9 @@ async function acceptChain(chain: ChainItem) {
 
 async function declineChain(chain: ChainItem) {
   const ok = await confirm({
-    title: TEXT.declineChainTitle,
-    description: TEXT.declineChainConfirm,
-    confirmLabel: TEXT.decline,
+    title: CHAINS_TEXT.declineChainTitle,
+    description: CHAINS_TEXT.declineChainConfirm,
+    confirmLabel: COMMON_TEXT.decline,
     destructive: true,
   });
   if (!ok) return;
@@ -123,7 +125,7 @@ function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) 
       <div className="chain-section-header">
         <h2 id="chains-heading">{MSG.chainsHeading}</h2>
         <p className="muted">
-          {TEXT.chainsIntro} {TEXT.chainsEndedNote}
+          {CHAINS_TEXT.chainsIntro} {CHAINS_TEXT.chainsEndedNote}
         </p>
       </div>
       <div className="chain-list">
@@ -146,9 +148,9 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
     <article className="match-card" aria-label={`Match with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}>
       <header className="match-card-header">
         <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
-          {match.status === 'pending' ? TEXT.pendingMatch : TEXT.tradeMatch}
+          {match.status === 'pending' ? MATCHES_TEXT.pendingMatch : MATCHES_TEXT.tradeMatch}
         </span>
-        {approved && <span className="badge badge-completed">{TEXT.tradeCompleted}</span>}
+        {approved && <span className="badge badge-completed">{MATCHES_TEXT.tradeCompleted}</span>}
       </header>
       <div className="match-sides">
         <RequestSummary title="Your Request" request={mine} />
@@ -183,7 +185,7 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
               className="button button-primary button-sm"
               onClick={() => onRequestTrade({ toUserId: other.id, toUserName: fullName(other), request: theirs, matchId: match.id })}
             >
-              {TEXT.requestTrade}
+              {COMMON_TEXT.requestTrade}
             </button>
           )}
           {approved && (
@@ -263,7 +265,7 @@ export default function Matches() {
       </div>
       {!loaded ? (
         <p className="muted" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : visible.length === 0 && chains.length === 0 ? (
         <div className="card empty-state">
@@ -271,7 +273,7 @@ export default function Matches() {
           <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
           {/* The spec points this button at /requests, which is no route; the tradeboard is where requests are made. */}
           <AppLink to="/all-trades" className="button button-primary">
-            {TEXT.createARequest}
+            {MATCHES_TEXT.createARequest}
           </AppLink>
         </div>
       ) : (
@@ -279,7 +281,7 @@ export default function Matches() {
           {chains.length > 0 && <ChainsSection chains={chains} myId={user.id} />}
           {visible.length > 0 && (
             <section className="matches-section" aria-labelledby={chains.length > 0 ? 'direct-matches-heading' : undefined}>
-              {chains.length > 0 && <h2 id="direct-matches-heading">{TEXT.directMatches}</h2>}
+              {chains.length > 0 && <h2 id="direct-matches-heading">{MATCHES_TEXT.directMatches}</h2>}
               <div className="match-grid">
                 {visible.map((m) => (
                   <MatchCard key={m.id} match={m} myId={user.id} onRequestTrade={setOfferTarget} />
@@ -289,7 +291,18 @@ export default function Matches() {
           )}
         </>
       )}
-      {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useMatchesStore.getState().loadMore().catch(() => undefined)} />}
+      {loaded && (
+        <LoadMore
+          next={next}
+          loading={loadingMore}
+          onMore={() =>
+            void useMatchesStore
+              .getState()
+              .loadMore()
+              .catch(() => undefined)
+          }
+        />
+      )}
       <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>
   );

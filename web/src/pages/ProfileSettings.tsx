@@ -6,7 +6,7 @@ import { PushCard } from '../components/PushCard.tsx';
 import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { SelectField } from '../components/Field.tsx';
-import { TEXT } from '../texts.ts';
+import { SETTINGS_TEXT } from '../texts/settings.ts';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -125,14 +125,14 @@ function YourDay({ user }: { user: CurrentUser }) {
   return (
     <section className="card" aria-labelledby="your-day-heading">
       <h2 id="your-day-heading" className="card-title">
-        {TEXT.yourDayTitle}
+        {SETTINGS_TEXT.yourDayTitle}
       </h2>
       {user.baseTimeZone ? (
-        <p className="card-subtitle">{TEXT.yourDayFromBase(user.base ?? '', user.baseTimeZone)}</p>
+        <p className="card-subtitle">{SETTINGS_TEXT.yourDayFromBase(user.base ?? '', user.baseTimeZone)}</p>
       ) : (
         <form onSubmit={(e) => void save(e)} className="form">
-          <p className="card-subtitle">{TEXT.yourDayUnknownBase(user.base ?? '')}</p>
-          <SelectField label={TEXT.timeZoneLabel} name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <p className="card-subtitle">{SETTINGS_TEXT.yourDayUnknownBase(user.base ?? '')}</p>
+          <SelectField label={SETTINGS_TEXT.timeZoneLabel} name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z.replaceAll('_', ' ')}
@@ -141,7 +141,7 @@ function YourDay({ user }: { user: CurrentUser }) {
           </SelectField>
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? 'Saving...' : TEXT.saveTimeZone}
+              {pending ? 'Saving...' : SETTINGS_TEXT.saveTimeZone}
             </button>
           </div>
         </form>

@@ -8,7 +8,8 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
@@ -22,10 +23,10 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <AuthLayout title={TEXT.invalidResetLink}>
+      <AuthLayout title={AUTH_TEXT.invalidResetLink}>
         <p className="auth-text">{MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.</p>
         <AppLink to="/forgot-password" className="button button-primary button-block">
-          {TEXT.requestNewLink}
+          {AUTH_TEXT.requestNewLink}
         </AppLink>
       </AuthLayout>
     );
@@ -33,10 +34,10 @@ export default function ResetPassword() {
 
   if (done) {
     return (
-      <AuthLayout title={TEXT.passwordResetSuccessful}>
+      <AuthLayout title={AUTH_TEXT.passwordResetSuccessful}>
         <p className="auth-text">Your password has been updated. You can now sign in with your new password.</p>
         <AppLink to="/login" className="button button-primary button-block">
-          {TEXT.signIn}
+          {PUBLIC_TEXT.signIn}
         </AppLink>
       </AuthLayout>
     );

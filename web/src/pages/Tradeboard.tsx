@@ -18,7 +18,8 @@ import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.
 import { byDate } from '../lib/requestOrder.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 
 /** Typing in the search box asks the server once the typing pauses. */
 const SEARCH_PAUSE_MS = 300;
@@ -76,7 +77,7 @@ export default function Tradeboard() {
         <div>
           <h1>Tradeboard</h1>
           <p className="page-subtitle">{`Browse requests from ${user.airline ?? ''} ${positionLabel}s`}</p>
-          <p className="page-note">{TEXT.matchingRule}</p>
+          <p className="page-note">{REQUESTS_TEXT.matchingRule}</p>
         </div>
         <div className="page-actions">
           <button type="button" className="button button-primary" onClick={() => setModal({ mode: 'create' })}>
@@ -136,7 +137,7 @@ export default function Tradeboard() {
 
       {!loaded ? (
         <p className="muted" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : (
         <>
@@ -186,7 +187,7 @@ export default function Tradeboard() {
                         className="button button-primary button-sm"
                         onClick={() => setOfferTarget({ toUserId: r.user?.id ?? r.userId, toUserName: fullName(r.user), request: r })}
                       >
-                        {TEXT.requestTrade}
+                        {COMMON_TEXT.requestTrade}
                       </button>
                     }
                   />
@@ -197,8 +198,13 @@ export default function Tradeboard() {
               next={next}
               loading={loadingMore}
               auto
-              label={TEXT.loadMoreRequests}
-              onMore={() => void useBoardStore.getState().loadMore().catch(() => undefined)}
+              label={REQUESTS_TEXT.loadMoreRequests}
+              onMore={() =>
+                void useBoardStore
+                  .getState()
+                  .loadMore()
+                  .catch(() => undefined)
+              }
             />
           </section>
         </>

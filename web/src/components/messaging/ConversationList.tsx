@@ -2,7 +2,7 @@
 import type { ConversationSummary } from '#protocol/shapes.ts';
 import { MSG } from '#protocol/messages.ts';
 import { fullName } from '../../lib/format.ts';
-import { TEXT } from '../../texts.ts';
+import { MESSAGING_TEXT } from '../../texts/messaging.ts';
 import { Avatar, lastMessagePreview, messageTime } from './pieces.tsx';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
 export function ConversationList({ conversations, selectedId, myId, onSelect }: Props) {
   if (conversations.length === 0) return <p className="empty-text list-slot">{MSG.noConversations}</p>;
   return (
-    <ul className="conversation-list" aria-label={TEXT.conversations}>
+    <ul className="conversation-list" aria-label={MESSAGING_TEXT.conversations}>
       {conversations.map((c) => {
         const unread = c.unreadCount;
         return (

@@ -6,7 +6,8 @@ import type { CrewMember } from '#protocol/shapes.ts';
 import { api } from '../../api/client.ts';
 import { fullName, POSITION_LABELS } from '../../lib/format.ts';
 import { withQuery } from '../../stores/paging.ts';
-import { TEXT } from '../../texts.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
+import { MESSAGING_TEXT } from '../../texts/messaging.ts';
 import { Modal } from '../Modal.tsx';
 import { Avatar } from './pieces.tsx';
 
@@ -41,25 +42,25 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
   }, [search]);
 
   return (
-    <Modal title={TEXT.newMessage} onClose={onClose} className="new-message-dialog">
+    <Modal title={MESSAGING_TEXT.newMessage} onClose={onClose} className="new-message-dialog">
       <label htmlFor={searchId} className="visually-hidden">
-        {TEXT.searchCrew}
+        {MESSAGING_TEXT.searchCrew}
       </label>
       <input
         id={searchId}
         type="search"
         className="input crew-search"
-        placeholder={TEXT.searchCrewPlaceholder}
+        placeholder={MESSAGING_TEXT.searchCrewPlaceholder}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         data-autofocus
       />
       {!state.loaded ? (
         <p className="muted list-slot" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : state.error ? (
-        <p className="empty-text list-slot">{TEXT.crewLoadFailed}</p>
+        <p className="empty-text list-slot">{MESSAGING_TEXT.crewLoadFailed}</p>
       ) : state.members.length === 0 ? (
         <p className="empty-text list-slot" role="status">
           {MSG.noCrewMembers}

@@ -4,7 +4,7 @@
 import { MSG } from '#protocol/messages.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { useDraftKey } from '../../lib/useDraftKey.ts';
-import { TEXT } from '../../texts.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 
 export function useSendDraft() {
   const draft = useDraftKey();
@@ -22,7 +22,7 @@ export function useSendDraft() {
       draft.sent();
     } catch {
       restore(text, files);
-      toast({ title: TEXT.errorTitle, description: failText, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: failText, variant: 'destructive' });
     }
   }
 

@@ -6,7 +6,8 @@ import type { ActivityLogItem, MonthlyActivityStat } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
 import { useAdminActivityStore } from '../../stores/useAdminStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 import { activityLabel, metadataText, monthLabel, shortDateTime } from './adminFormat.ts';
 
 function ActivityEntry({ entry }: { entry: ActivityLogItem }) {
@@ -14,7 +15,7 @@ function ActivityEntry({ entry }: { entry: ActivityLogItem }) {
   return (
     <li className="activity-entry">
       <div className="activity-entry-main">
-        <span className="person-name">{entry.user ? fullName(entry.user) : TEXT.unknownUser}</span>
+        <span className="person-name">{entry.user ? fullName(entry.user) : ADMIN_TEXT.unknownUser}</span>
         <span className="activity-label">{activityLabel(entry.activityType)}</span>
         {entry.targetUser && <span className="muted">with {fullName(entry.targetUser)}</span>}
       </div>
@@ -47,7 +48,7 @@ export function UserActivityTab() {
     useAdminActivityStore
       .getState()
       .fetch()
-      .catch(() => toast({ title: TEXT.errorTitle, description: MSG.activityFetchFailed, variant: 'destructive' }));
+      .catch(() => toast({ title: COMMON_TEXT.errorTitle, description: MSG.activityFetchFailed, variant: 'destructive' }));
   }, []);
 
   if (!report) {
@@ -79,7 +80,7 @@ export function UserActivityTab() {
       </div>
 
       <section className="card admin-section" aria-labelledby="monthly-heading">
-        <h2 id="monthly-heading">{TEXT.monthlyBreakdown}</h2>
+        <h2 id="monthly-heading">{ADMIN_TEXT.monthlyBreakdown}</h2>
         <ul className="month-list">
           {months.map(([month, types]) => (
             <li key={month} className="month-row">
@@ -98,7 +99,7 @@ export function UserActivityTab() {
       </section>
 
       <section className="card admin-section" aria-labelledby="recent-heading">
-        <h2 id="recent-heading">{TEXT.recentActivity}</h2>
+        <h2 id="recent-heading">{ADMIN_TEXT.recentActivity}</h2>
         {report.logs.length === 0 ? (
           <p className="muted">{MSG.noUserActivity}</p>
         ) : (
