@@ -4,7 +4,7 @@
 // two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { ChatMessage } from '#protocol/shapes.ts';
 import { fullName } from '../lib/format.ts';
 import { useChatStore } from '../stores/useChatStore.ts';
@@ -37,11 +37,11 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
     setDeleting(true);
     try {
       await useChatStore.getState().deleteMessage(message);
-      toast({ title: MSG.chatMessageDeleted });
+      toast({ title: MESSAGING_MSG.chatMessageDeleted });
     } catch {
       setDeleting(false);
       setArmed(false);
-      toast({ title: COMMON_TEXT.errorTitle, description: MSG.chatDeleteFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.chatDeleteFailed, variant: 'destructive' });
     }
   }
 
@@ -116,7 +116,7 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
         ) : room.error && room.messages.length === 0 ? (
           <li className="empty-text chat-empty">{CHAT_TEXT.chatLoadFailed}</li>
         ) : room.messages.length === 0 ? (
-          <li className="empty-text chat-empty">{MSG.noMessages}</li>
+          <li className="empty-text chat-empty">{MESSAGING_MSG.noMessages}</li>
         ) : (
           room.messages.map((m) => <ChatLine key={m.clientKey ?? m.id} message={m} mine={m.userId === myId} />)
         )}
@@ -128,7 +128,7 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
         attachLabel={CHAT_TEXT.attachPhotos}
         placeholder={CHAT_TEXT.messageYourBase}
         label={`Message to ${TAB_LABELS[chatType]}`}
-        failText={MSG.chatSendFailed}
+        failText={MESSAGING_MSG.chatSendFailed}
       />
     </>
   );

@@ -11,7 +11,8 @@ import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
+import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 import { offerFormSchema, offerTypeChoices, type OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -119,8 +120,9 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
       const files = isPairing ? images.uploads.map((u) => u.file) : [];
       sent = await offers.send({ ...body, clientKey: draft.keyFor(body, files) }, files);
     } catch (err) {
-      if (fromMatch) toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
-      else toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.offerSendFailed, variant: 'destructive' });
+      if (fromMatch)
+        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
+      else toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? OFFERS_MSG.offerSendFailed, variant: 'destructive' });
       return;
     }
     onSent?.(sent);
@@ -129,17 +131,17 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
         await offers.markMatchRequested(target.matchId);
       } catch {
         // The offer went out; only the match's move failed. Sending again would send a second offer.
-        toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
+        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
         onClose();
         return;
       }
     }
-    toast({ title: MSG.offerSentTitle });
+    toast({ title: OFFERS_MSG.offerSentTitle });
     onClose();
   }
 
   // Failures are told in the spec's toasts: send() catches them.
-  const { errors, valid, pending, submit, touch } = useSchemaForm(schema, form, MSG.offerSendFailed, () => send());
+  const { errors, valid, pending, submit, touch } = useSchemaForm(schema, form, OFFERS_MSG.offerSendFailed, () => send());
 
   if (!target) return null;
   const typeChoices = request ? offerTypeChoices(request.type) : [];
@@ -152,9 +154,10 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
   function addFiles(files: File[]) {
     if (files.length === 0) return;
-    if (!files.every(isImageFile)) toast({ title: MSG.invalidFilesTitle, description: MSG.onlyImages, variant: 'destructive' });
+    if (!files.every(isImageFile))
+      toast({ title: UPLOADS_MSG.invalidFilesTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
     else if (images.uploads.length + files.length > MAX_IMAGES)
-      toast({ title: MSG.tooManyFilesTitle, description: MSG.tooManyImages, variant: 'destructive' });
+      toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: UPLOADS_MSG.tooManyImages, variant: 'destructive' });
     images.add(files);
   }
 

@@ -1,7 +1,7 @@
 // Edit and Delete on one of the user's own requests (dashboard table, tradeboard card). Delete asks
 // first; Edit hands the request to the screen's request dialog.
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { MSG } from '#protocol/messages.ts';
+import { BOARD_MSG } from '#protocol/messages/board.ts';
 import { serverMessage } from '../api/client.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
@@ -33,6 +33,6 @@ async function deleteRequest(id: number): Promise<void> {
   try {
     await useMyRequestsStore.getState().delete(id);
   } catch (err) {
-    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestDeleteFailed, variant: 'destructive' });
+    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? BOARD_MSG.requestDeleteFailed, variant: 'destructive' });
   }
 }

@@ -6,7 +6,7 @@ import { useEffect, useId } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import {
   useAdminActivityStore,
@@ -43,8 +43,8 @@ function NotAuthorised() {
   return (
     <div className="page-inner">
       <section className="card empty-state not-authorised" role="alert">
-        <h1>{MSG.notAuthorisedTitle}</h1>
-        <p>{MSG.notAuthorisedText}</p>
+        <h1>{ADMIN_MSG.notAuthorisedTitle}</h1>
+        <p>{ADMIN_MSG.notAuthorisedText}</p>
         <AppLink to="/" className="button button-primary">
           {ADMIN_TEXT.backToDashboard}
         </AppLink>

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITIES, type SupportPriority } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { SUPPORT_MSG } from '#protocol/messages/support.ts';
 import { supportRequestSchema } from '#protocol/schemas/support.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -49,13 +49,13 @@ export default function ContactSupport() {
   const loaded = useSupportStore((s) => s.loaded);
   const next = useSupportStore((s) => s.next);
   const loadingMore = useSupportStore((s) => s.loadingMore);
-  const form = useSchemaForm(supportRequestSchema, values, MSG.supportSendFailed, async (body) => {
+  const form = useSchemaForm(supportRequestSchema, values, SUPPORT_MSG.supportSendFailed, async (body) => {
     try {
       await useSupportStore.getState().submit(body);
-      toast({ title: MSG.supportSent, description: MSG.supportSentText });
+      toast({ title: SUPPORT_MSG.supportSent, description: SUPPORT_MSG.supportSentText });
       setSent(true);
     } catch (err) {
-      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.supportSendFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? SUPPORT_MSG.supportSendFailed, variant: 'destructive' });
     }
   });
   const mine = useMemo(() => [...own].sort(newestFirst), [own]);
@@ -84,8 +84,8 @@ export default function ContactSupport() {
 
       {sent ? (
         <section className="card support-confirmation" aria-live="polite">
-          <h2>{MSG.supportConfirmTitle}</h2>
-          <p>{MSG.supportConfirmText}</p>
+          <h2>{SUPPORT_MSG.supportConfirmTitle}</h2>
+          <p>{SUPPORT_MSG.supportConfirmText}</p>
           <div className="form-actions">
             <AppLink to="/" className="button button-primary">
               {SUPPORT_TEXT.returnToDashboard}

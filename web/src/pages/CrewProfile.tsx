@@ -7,7 +7,7 @@ import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
 import { canGoBack, navigate } from '../lib/browserHistory.ts';
 import { useParams } from 'wouter';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import type { ProfileView } from '#protocol/shapes.ts';
 import { LoadingView } from '../app/LoadingView.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
@@ -43,8 +43,8 @@ function NotFoundView() {
   return (
     <div className="page-inner">
       <div className="card empty-state profile-missing">
-        <h1>{MSG.profileNotFoundTitle}</h1>
-        <p>{MSG.profileNotFound}</p>
+        <h1>{ACCOUNT_MSG.profileNotFoundTitle}</h1>
+        <p>{ACCOUNT_MSG.profileNotFound}</p>
         <button type="button" className="button button-primary" onClick={() => (back ? navigate(-1) : navigate('/'))}>
           {PROFILE_TEXT.goBack}
         </button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { forgotPasswordSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
@@ -28,10 +28,15 @@ function Address({ value }: { value: string }) {
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, serverError, pending, submit, reset } = useSchemaForm(forgotPasswordSchema, { email }, MSG.forgotFailed, async (data) => {
-    await useSessionStore.getState().forgotPassword(data);
-    setSent(true);
-  });
+  const { errors, serverError, pending, submit, reset } = useSchemaForm(
+    forgotPasswordSchema,
+    { email },
+    ACCOUNT_MSG.forgotFailed,
+    async (data) => {
+      await useSessionStore.getState().forgotPassword(data);
+      setSent(true);
+    },
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   if (sent) {

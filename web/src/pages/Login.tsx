@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { navigate } from '../lib/browserHistory.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
@@ -24,7 +24,7 @@ export default function Login() {
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
     { email, password },
-    MSG.loginFailed,
+    ACCOUNT_MSG.loginFailed,
     async (data) => {
       await signIn(data);
       navigate('/', { replace: true });

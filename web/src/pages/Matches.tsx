@@ -5,7 +5,9 @@
 // trade_requested, which hides it); an approved one shows Trade Completed and may be removed.
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { CHAINS_MSG } from '#protocol/messages/chains.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
+import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { ChainItem, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { ChainCard } from '../components/ChainCard.tsx';
@@ -64,15 +66,19 @@ async function deleteMatch(id: number) {
   if (!ok) return;
   try {
     await useMatchesStore.getState().delete(id);
-    toast({ title: MSG.tradeRemovedTitle });
+    toast({ title: OFFERS_MSG.tradeRemovedTitle });
   } catch (err) {
-    toast({ title: MSG.tradeRemoveFailedTitle, description: serverMessage(err) ?? MSG.tradeRemoveFailed, variant: 'destructive' });
+    toast({
+      title: OFFERS_MSG.tradeRemoveFailedTitle,
+      description: serverMessage(err) ?? OFFERS_MSG.tradeRemoveFailed,
+      variant: 'destructive',
+    });
   }
 }
 
 function chainAnswerFailed(err: unknown) {
   const description = serverMessage(err) ?? (err instanceof Error ? err.message : undefined);
-  toast({ title: MSG.chainAnswerFailed, description, variant: 'destructive' });
+  toast({ title: CHAINS_MSG.chainAnswerFailed, description, variant: 'destructive' });
 }
 
 /** The request a member of a chain gets: the one of the member before them in the cycle. */
@@ -88,7 +94,7 @@ async function acceptChain(chain: ChainItem) {
   if (!(await confirmDespiteRoster(gets ? { date: gets.date, days: gets.tripDays ?? 1 } : null))) return;
   try {
     const answered = await useChainsStore.getState().accept(chain.id);
-    toast({ title: answered.status === 'completed' ? MSG.chainCompleted : MSG.chainAccepted });
+    toast({ title: answered.status === 'completed' ? CHAINS_MSG.chainCompleted : CHAINS_MSG.chainAccepted });
   } catch (err) {
     chainAnswerFailed(err);
   }
@@ -104,7 +110,7 @@ async function declineChain(chain: ChainItem) {
   if (!ok) return;
   try {
     await useChainsStore.getState().decline(chain.id);
-    toast({ title: MSG.chainDeclined });
+    toast({ title: CHAINS_MSG.chainDeclined });
   } catch (err) {
     chainAnswerFailed(err);
   }
@@ -113,9 +119,9 @@ async function declineChain(chain: ChainItem) {
 async function dismissChain(chain: ChainItem) {
   try {
     await useChainsStore.getState().dismiss(chain.id);
-    toast({ title: MSG.chainDismissed });
+    toast({ title: CHAINS_MSG.chainDismissed });
   } catch (err) {
-    toast({ title: MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
+    toast({ title: CHAINS_MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
   }
 }
 
@@ -123,7 +129,7 @@ function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) 
   return (
     <section className="chain-section" aria-labelledby="chains-heading">
       <div className="chain-section-header">
-        <h2 id="chains-heading">{MSG.chainsHeading}</h2>
+        <h2 id="chains-heading">{CHAINS_MSG.chainsHeading}</h2>
         <p className="muted">
           {CHAINS_TEXT.chainsIntro} {CHAINS_TEXT.chainsEndedNote}
         </p>
@@ -269,7 +275,7 @@ export default function Matches() {
         </p>
       ) : visible.length === 0 && chains.length === 0 ? (
         <div className="card empty-state">
-          <h2>{MSG.noMatches}</h2>
+          <h2>{REQUESTS_MSG.noMatches}</h2>
           <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
           {/* The spec points this button at /requests, which is no route; the tradeboard is where requests are made. */}
           <AppLink to="/all-trades" className="button button-primary">

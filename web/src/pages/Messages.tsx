@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../lib/browserHistory.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { ConversationList } from '../components/messaging/ConversationList.tsx';
@@ -95,9 +95,9 @@ export default function Messages() {
     if (!ok) return;
     try {
       await useMessagesStore.getState().deleteConversation(user.id);
-      toast({ title: MSG.conversationDeleted });
+      toast({ title: MESSAGING_MSG.conversationDeleted });
     } catch {
-      toast({ title: COMMON_TEXT.errorTitle, description: MSG.conversationDeleteFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.conversationDeleteFailed, variant: 'destructive' });
     }
   }
 

@@ -7,7 +7,7 @@ import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { SelectField } from '../components/Field.tsx';
 import { SETTINGS_TEXT } from '../texts/settings.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -22,10 +22,14 @@ import { toast } from '../stores/useToastStore.ts';
 async function saveProfile(body: ProfileBody & { emailNotifications: boolean }): Promise<boolean> {
   try {
     await useSessionStore.getState().saveProfile(body);
-    toast({ title: MSG.profileUpdated });
+    toast({ title: ACCOUNT_MSG.profileUpdated });
     return true;
   } catch (err) {
-    toast({ title: MSG.profileUpdateFailedTitle, description: serverMessage(err) ?? MSG.profileUpdateFailed, variant: 'destructive' });
+    toast({
+      title: ACCOUNT_MSG.profileUpdateFailedTitle,
+      description: serverMessage(err) ?? ACCOUNT_MSG.profileUpdateFailed,
+      variant: 'destructive',
+    });
     return false;
   }
 }
@@ -33,7 +37,7 @@ async function saveProfile(body: ProfileBody & { emailNotifications: boolean }):
 function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
   // saveProfile toasts its own failure: the form has no alert of its own.
-  const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.profileUpdateFailed, async (data) => {
+  const { errors, pending, submit } = useSchemaForm(profileSchema, values, ACCOUNT_MSG.profileUpdateFailed, async (data) => {
     await saveProfile({ ...profileFieldsOf(data), emailNotifications: user.emailNotifications });
   });
 

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { resetFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
@@ -16,7 +16,7 @@ export default function ResetPassword() {
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
-  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, values, MSG.resetFailed, async (data) => {
+  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, values, ACCOUNT_MSG.resetFailed, async (data) => {
     await useSessionStore.getState().resetPassword({ token, newPassword: data.newPassword });
     setDone(true);
   });
@@ -24,7 +24,9 @@ export default function ResetPassword() {
   if (!token) {
     return (
       <AuthLayout title={AUTH_TEXT.invalidResetLink}>
-        <p className="auth-text">{MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.</p>
+        <p className="auth-text">
+          {ACCOUNT_MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.
+        </p>
         <AppLink to="/forgot-password" className="button button-primary button-block">
           {AUTH_TEXT.requestNewLink}
         </AppLink>

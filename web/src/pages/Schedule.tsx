@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { SCHEDULE_MSG } from '#protocol/messages/schedule.ts';
 import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
 import { serverMessage } from '../api/client.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -33,9 +33,9 @@ function UploadCard() {
     setUploading(files.length);
     try {
       const n = await useScheduleStore.getState().upload(files);
-      toast({ title: MSG.scheduleUploadedTitle, description: uploadedText(n) });
+      toast({ title: SCHEDULE_MSG.scheduleUploadedTitle, description: uploadedText(n) });
     } catch {
-      toast({ title: MSG.scheduleUploadFailedTitle, description: MSG.scheduleUploadFailed, variant: 'destructive' });
+      toast({ title: SCHEDULE_MSG.scheduleUploadFailedTitle, description: SCHEDULE_MSG.scheduleUploadFailed, variant: 'destructive' });
     } finally {
       setUploading(0);
     }

@@ -2,7 +2,7 @@
 // Trade), kept live by the board store. The board comes a page at a time by date, filtered by the
 // server; the next page loads as the crew member scrolls to the end (docs/decisions/0020).
 import { useEffect, useId, useMemo, useState } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { BOARD_MSG } from '#protocol/messages/board.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -66,7 +66,7 @@ export default function Tradeboard() {
   const filtering = isFiltering(applied);
   // Nothing on the board, or nothing the filters let through: then the filters are what the user
   // needs to hear about.
-  const emptyText = filtering ? MSG.emptyFiltered : MSG.emptyBoard;
+  const emptyText = filtering ? BOARD_MSG.emptyFiltered : BOARD_MSG.emptyBoard;
 
   if (!user) return null;
   const positionLabel = positionPhrase(user.position);

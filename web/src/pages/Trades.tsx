@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -41,9 +41,9 @@ const TAB_LABELS: Record<Tab, string> = {
   approved: TRADES_TEXT.tabCompleted,
 };
 const EMPTY: Record<Tab, string> = {
-  requests: MSG.noTradeRequests,
-  pending: MSG.noPendingTradeRequests,
-  approved: MSG.noCompletedTradeRequests,
+  requests: OFFERS_MSG.noTradeRequests,
+  pending: OFFERS_MSG.noPendingTradeRequests,
+  approved: OFFERS_MSG.noCompletedTradeRequests,
 };
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
@@ -63,9 +63,9 @@ async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
   if (status === 'accepted' && !(await confirmDespiteRoster(tripOfOffer(offer)))) return;
   try {
     await useOffersStore.getState().respond(offer.id, status);
-    toast({ title: MSG.offerResponded });
+    toast({ title: OFFERS_MSG.offerResponded });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.offerRespondFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.offerRespondFailed);
   }
 }
 
@@ -89,9 +89,9 @@ async function removeChainTrade(chain: ChainItem) {
   if (!ok) return;
   try {
     await useCompletedChainsStore.getState().hide(chain.id);
-    toast({ title: MSG.completedTradeRemoved });
+    toast({ title: OFFERS_MSG.completedTradeRemoved });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.completedTradeRemoveFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.completedTradeRemoveFailed);
   }
 }
 
@@ -107,9 +107,9 @@ async function cancelOffer(offer: OfferItem) {
   try {
     // The offer may have been accepted just before: the server then says the trade left the view.
     const outcome = await useOffersStore.getState().remove(offer.id);
-    toast({ title: outcome === MSG.completedTradeRemoved ? MSG.completedTradeRemoved : MSG.offerCancelled });
+    toast({ title: outcome === OFFERS_MSG.completedTradeRemoved ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerCancelled });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.offerCancelFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.offerCancelFailed);
   }
 }
 
@@ -128,9 +128,9 @@ async function hideOffer(offer: OfferItem) {
   const accepted = offer.status === 'accepted';
   try {
     await useOffersStore.getState().remove(offer.id);
-    toast({ title: accepted ? MSG.completedTradeRemoved : MSG.offerDeleted });
+    toast({ title: accepted ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerDeleted });
   } catch (err) {
-    failed(serverMessage(err) ?? (accepted ? MSG.completedTradeRemoveFailed : MSG.offerDeleteFailed));
+    failed(serverMessage(err) ?? (accepted ? OFFERS_MSG.completedTradeRemoveFailed : OFFERS_MSG.offerDeleteFailed));
   }
 }
 
@@ -156,9 +156,9 @@ async function removeRequestAndTrade(offer: OfferItem, requestId: number) {
   try {
     await useMyRequestsStore.getState().delete(requestId);
     await useOffersStore.getState().remove(offer.id);
-    toast({ title: MSG.requestRemovedAndTradeDeleted });
+    toast({ title: OFFERS_MSG.requestRemovedAndTradeDeleted });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.requestRemoveFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.requestRemoveFailed);
   }
 }
 

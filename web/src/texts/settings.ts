@@ -1,4 +1,5 @@
-// Profile settings: the crew member's day (docs/decisions/0025), push and the calendar feed (docs/decisions/0013).
+// Profile settings: the crew member's day (docs/decisions/0025), push and the calendar feed
+// (docs/decisions/0013).
 // One module an area, so a screen loads the texts it shows only (docs/decisions/0038-first-screen-texts.md).
 
 export const SETTINGS_TEXT = {

@@ -1,7 +1,7 @@
 // New Message: the crew of the caller's group (GET /api/crew-members, fetched when the picker
 // opens and again as the search changes), searched by name, airline, position or employee number.
 import { useEffect, useId, useState } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { CrewMember } from '#protocol/shapes.ts';
 import { api } from '../../api/client.ts';
 import { fullName, POSITION_LABELS } from '../../lib/format.ts';
@@ -63,7 +63,7 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
         <p className="empty-text list-slot">{MESSAGING_TEXT.crewLoadFailed}</p>
       ) : state.members.length === 0 ? (
         <p className="empty-text list-slot" role="status">
-          {MSG.noCrewMembers}
+          {MESSAGING_MSG.noCrewMembers}
         </p>
       ) : (
         <ul className="crew-picker" aria-label="Crew members">

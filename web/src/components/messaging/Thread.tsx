@@ -1,7 +1,7 @@
 // One conversation: the other person (name to their profile), Load earlier, the messages oldest
 // first with read marks on one's own, the composer, and delete (for the caller only).
 import { AppLink } from '../../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
 import { COMMON_TEXT } from '../../texts/common.ts';
@@ -81,7 +81,7 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
             {COMMON_TEXT.loading}
           </li>
         ) : messages.length === 0 ? (
-          <li className="empty-text thread-empty">{MSG.noMessages}</li>
+          <li className="empty-text thread-empty">{MESSAGING_MSG.noMessages}</li>
         ) : (
           messages.map((m) => <Bubble key={m.clientKey ?? m.id} message={m} mine={m.fromUserId === myId} showRead={m === lastMine} />)
         )}

@@ -1,7 +1,7 @@
 // One send of a composer: the text and images leave the composer at once (the message shows as a
 // stand-in); a failure puts them back with the error toast. A retry of the same draft reuses its
 // clientKey, so a send whose answer was lost is stored once; a changed draft gets a new key.
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { useDraftKey } from '../../lib/useDraftKey.ts';
 import { COMMON_TEXT } from '../../texts/common.ts';
@@ -14,7 +14,7 @@ export function useSendDraft() {
     files: File[],
     send: (key: string) => Promise<unknown>,
     restore: (text: string, files: File[]) => void,
-    failText: string = MSG.messageSendFailed,
+    failText: string = MESSAGING_MSG.messageSendFailed,
   ) {
     const key = draft.keyFor(text, files);
     try {

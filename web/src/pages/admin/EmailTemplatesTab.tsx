@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import type { EmailTemplateType } from '#protocol/enums.ts';
 import { TEMPLATE_VARIABLE_BADGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { EmailTemplateItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
@@ -45,10 +45,10 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
     setSaving(true);
     try {
       await useAdminTemplatesStore.getState().save(template.templateType, draft);
-      toast({ title: MSG.templateUpdatedTitle, description: MSG.templateUpdated });
+      toast({ title: ADMIN_MSG.templateUpdatedTitle, description: ADMIN_MSG.templateUpdated });
       setDraft(null);
     } catch (err) {
-      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.templateUpdateFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.templateUpdateFailed, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -131,7 +131,13 @@ export function EmailTemplatesTab() {
     <div className="templates-layout">
       <section className="card admin-section" aria-labelledby="templates-heading">
         <h2 id="templates-heading">{ADMIN_TEXT.tabEmailTemplates}</h2>
-        <ListStatus loaded={loaded} error={error} empty={items.length === 0} emptyText={MSG.templateNotFound} retry={() => void fetch()}>
+        <ListStatus
+          loaded={loaded}
+          error={error}
+          empty={items.length === 0}
+          emptyText={ADMIN_MSG.templateNotFound}
+          retry={() => void fetch()}
+        >
           <ul className="template-list">
             {items.map((t) => (
               <li key={t.id}>
@@ -168,7 +174,7 @@ export function EmailTemplatesTab() {
         <TemplateDetail key={current.templateType} template={current} />
       ) : (
         <section className="card empty-state template-empty">
-          <h2>{MSG.selectTemplate}</h2>
+          <h2>{ADMIN_MSG.selectTemplate}</h2>
           <p className="muted">Choose a template on the left to see, preview and edit it.</p>
         </section>
       )}

@@ -1,7 +1,7 @@
 // System Activity (docs/product-spec.md section 2): every admin action, newest first, with both people and the
 // details the log's JSON holds (a dash when it does not parse).
 import { newestFirst } from '../../lib/format.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { AdminLogItem } from '#protocol/shapes.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
 import { useAdminLogsStore } from '../../stores/useAdminStore.ts';
@@ -43,7 +43,7 @@ export function LogsTab() {
         <h2 id="admin-logs-heading">{ADMIN_TEXT.tabLogs}</h2>
         <span className="badge badge-status">{total ?? logs.length} actions</span>
       </div>
-      <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={MSG.noAdminActions} retry={() => void fetch()}>
+      <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={ADMIN_MSG.noAdminActions} retry={() => void fetch()}>
         <ResponsiveTable label={ADMIN_TEXT.tabLogs} rows={logs} rowKey={(l) => l.id} columns={columns} />
         <LoadMore next={next} loading={loadingMore} onMore={() => void loadMore().catch(() => undefined)} />
       </ListStatus>

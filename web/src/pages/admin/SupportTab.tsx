@@ -3,7 +3,7 @@
 // resolved one. Clicking the backdrop closes either modal (Modal.tsx).
 import { useMemo, useState } from 'react';
 import { SUPPORT_CATEGORY_LABELS } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -26,10 +26,10 @@ function RespondModal({ request, onClose }: { request: SupportRequestItem; onClo
     setSending(true);
     try {
       await useAdminSupportStore.getState().respond(request.id, text);
-      toast({ title: MSG.responseSentTitle, description: MSG.responseSent });
+      toast({ title: ADMIN_MSG.responseSentTitle, description: ADMIN_MSG.responseSent });
       onClose();
     } catch (err) {
-      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.responseFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.responseFailed, variant: 'destructive' });
     } finally {
       setSending(false);
     }

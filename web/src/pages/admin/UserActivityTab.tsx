@@ -1,7 +1,7 @@
 // User Activity (docs/product-spec.md section 2): totals per activity type, the Monthly Activity Breakdown, and the
 // newest 50 entries. Counted by the server in SQL; this screen only lays them out.
 import { useEffect, useMemo } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { ActivityLogItem, MonthlyActivityStat } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
 import { useAdminActivityStore } from '../../stores/useAdminStore.ts';
@@ -48,24 +48,24 @@ export function UserActivityTab() {
     useAdminActivityStore
       .getState()
       .fetch()
-      .catch(() => toast({ title: COMMON_TEXT.errorTitle, description: MSG.activityFetchFailed, variant: 'destructive' }));
+      .catch(() => toast({ title: COMMON_TEXT.errorTitle, description: ADMIN_MSG.activityFetchFailed, variant: 'destructive' }));
   }, []);
 
   if (!report) {
     return (
       <section className="card admin-section">
         {error ? (
-          <p>{MSG.activityFetchFailed}</p>
+          <p>{ADMIN_MSG.activityFetchFailed}</p>
         ) : (
           <p className="muted" role="status">
-            {MSG.loadingUserActivity}
+            {ADMIN_MSG.loadingUserActivity}
           </p>
         )}
       </section>
     );
   }
   if (report.logs.length === 0 && report.stats.totalStats.length === 0) {
-    return <p className="card empty-state">{MSG.noUserActivity}</p>;
+    return <p className="card empty-state">{ADMIN_MSG.noUserActivity}</p>;
   }
   return (
     <div className="admin-activity">
@@ -101,7 +101,7 @@ export function UserActivityTab() {
       <section className="card admin-section" aria-labelledby="recent-heading">
         <h2 id="recent-heading">{ADMIN_TEXT.recentActivity}</h2>
         {report.logs.length === 0 ? (
-          <p className="muted">{MSG.noUserActivity}</p>
+          <p className="muted">{ADMIN_MSG.noUserActivity}</p>
         ) : (
           <ul className="activity-list">
             {report.logs.map((entry) => (

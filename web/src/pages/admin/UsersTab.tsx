@@ -1,7 +1,7 @@
 // Manage Users (docs/product-spec.md section 2): every account, newest first; delete with a confirmation, never
 // the protected owner (no button; the server refuses it too).
 import { useMemo } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { AdminUserItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
@@ -21,7 +21,7 @@ const deleteText = (name: string) =>
 
 async function deleteUser(user: AdminUserItem) {
   const ok = await confirm({
-    title: MSG.deleteUserTitle,
+    title: ADMIN_MSG.deleteUserTitle,
     description: deleteText(fullName(user)),
     confirmLabel: ADMIN_TEXT.deleteAccount,
     cancelLabel: COMMON_TEXT.cancel,
@@ -30,9 +30,9 @@ async function deleteUser(user: AdminUserItem) {
   if (!ok) return;
   try {
     await useAdminUsersStore.getState().deleteUser(user.id);
-    toast({ title: MSG.userDeletedTitle, description: MSG.userDeleted });
+    toast({ title: ADMIN_MSG.userDeletedTitle, description: ADMIN_MSG.userDeleted });
   } catch (err) {
-    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MSG.userDeleteFailed, variant: 'destructive' });
+    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.userDeleteFailed, variant: 'destructive' });
   }
 }
 
