@@ -1,7 +1,7 @@
 // Every user-facing text of docs/product-spec.md sections 5 and 8 that server and web share, word for word.
-// They live in one file an area under protocol/messages/, so a web screen imports the areas it shows
-// and loads no other (docs/decisions/0038-first-screen-texts.md); MSG holds them all, for the server
-// and the tests. A key is in one area only (protocol/messages.test.ts).
+// They live in one file an area under protocol/messages/, so a web screen (and the schemas it uses)
+// imports the areas it shows and loads no other (docs/decisions/0038-first-screen-texts.md); MSG holds
+// them all, for the server and the tests. A key is in one area only (protocol/messages.test.ts).
 import { COMMON_MSG } from './messages/common.ts';
 import { ACCOUNT_MSG } from './messages/account.ts';
 import { UPLOADS_MSG } from './messages/uploads.ts';

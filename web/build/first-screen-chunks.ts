@@ -2,8 +2,9 @@
 // chunk per shared module: the app shell, the dashboard (/), the tradeboard (/all-trades), and what the
 // two screens share. About forty chunks of 0.2 to 3 KB compressed one by one lose what gzip gains across
 // them (docs/decisions/0036-light-signed-in-first-screen.md). A module the signed-out pages or the
-// app's start reach is never grouped: the landing page, sign-in and sign-up load what they did. A
-// module reached by no first screen is left to the bundler's own splitting.
+// app's start reach is never grouped (but for the first screens' message areas, below): the landing
+// page, sign-in and sign-up load what they did. A module reached by no first screen is left to the
+// bundler's own splitting.
 import { fileURLToPath } from 'node:url';
 
 /** What rolldown's chunking passes a group's name function (a subset of its ModuleInfo). */
@@ -25,7 +26,7 @@ const UNGROUPED_ROOTS = [
 ].map(src);
 const START = src('app/start.tsx');
 const SHELL = src('app/AppShell.tsx');
-/** The shared message catalogue's area files (protocol/messages/) and their sum, MSG. */
+/** The folder of the shared messages' areas (MSG's parts). */
 const MESSAGES = fileURLToPath(new URL('../../protocol/messages', import.meta.url));
 const SCREENS = { Dashboard: src('pages/Dashboard.tsx'), Tradeboard: src('pages/Tradeboard.tsx') };
 
@@ -45,12 +46,6 @@ function staticClosure(ctx: ChunkingContext, roots: readonly string[]): Set<stri
 /** The name function of a rolldown chunk group: one build's closures, computed on its first call. */
 export function firstScreenChunks(): (id: string, ctx: ChunkingContext) => string | null {
   let groupOf: Map<string, string> | null = null;
-  let firstScreens = new Set<string>();
-  // The message catalogue's areas: the sign-in pages reach them all (the schemas read MSG), the
-  // first screens a few. Left to the bundler they come as one small chunk each; grouped, they are
-  // two: the areas a first screen shows, and the others (docs/decisions/0038-first-screen-texts.md).
-  const messagesGroup = (id: string) =>
-    id === `${MESSAGES}.ts` || id.startsWith(`${MESSAGES}/`) ? (firstScreens.has(id) ? 'screenMessages' : 'messages') : null;
   return (id, ctx) => {
     if (!groupOf) {
       groupOf = new Map();
@@ -58,15 +53,18 @@ export function firstScreenChunks(): (id: string, ctx: ChunkingContext) => strin
       const shell = staticClosure(ctx, [SHELL]);
       const dashboard = staticClosure(ctx, [SCREENS.Dashboard]);
       const tradeboard = staticClosure(ctx, [SCREENS.Tradeboard]);
-      // What a signed-in first screen loads: the app's start (the router chunk), the shell, the screen.
-      firstScreens = new Set([...staticClosure(ctx, [START]), ...shell, ...dashboard, ...tradeboard]);
       for (const m of new Set([...shell, ...dashboard, ...tradeboard])) {
         if (ungrouped.has(m)) continue;
         if (shell.has(m)) groupOf.set(m, 'AppShell');
         else if (dashboard.has(m) && tradeboard.has(m)) groupOf.set(m, 'screens');
         else groupOf.set(m, dashboard.has(m) ? 'Dashboard' : 'Tradeboard');
       }
+      // The message areas a signed-in first screen shows (its start, shell or screens import them),
+      // in one chunk: the sign-in pages reach some of them too, so left to the bundler they came as
+      // one small chunk an area (docs/decisions/0038-first-screen-texts.md).
+      for (const m of [...staticClosure(ctx, [START]), ...shell, ...dashboard, ...tradeboard])
+        if (m.startsWith(`${MESSAGES}/`)) groupOf.set(m, 'screenMessages');
     }
-    return groupOf.get(id) ?? messagesGroup(id);
+    return groupOf.get(id) ?? null;
   };
 }

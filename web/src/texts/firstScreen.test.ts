@@ -1,6 +1,6 @@
 // The signed-in first screens load only the texts they show (docs/decisions/0038-first-screen-texts.md):
-// no module they load imports a whole catalogue (MSG, or the schemas and the protocol index that read
-// it), and the text modules they reach are the few listed here. A new import that pulls in another
+// no module they load imports a whole catalogue (MSG, the protocol index that re-exports it, or the
+// schemas, which check texts of every area), and the text modules they reach are the few listed here. A new import that pulls in another
 // area fails here, instead of silently adding its texts to every first screen; if a first screen
 // really shows a text of another area, move the text or add the area below, knowing its cost.
 import { readFileSync } from 'node:fs';
