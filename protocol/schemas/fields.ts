@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, ID_MAX, ID_MIN } from '../limits.ts';
-import { MSG } from '../messages.ts';
+import { MESSAGING_MSG } from '../messages/messaging.ts';
+import { REQUESTS_MSG } from '../messages/requests.ts';
 
 /**
  * Characters no one types into a name or number: C0/C1 controls (tab and line breaks included),
@@ -28,9 +29,9 @@ export function lineField(max: number, messages: { required: string; tooLong: st
  * answers a repeated key with what it already stored.
  */
 export const clientKeyField = z
-  .string({ error: MSG.clientKeyInvalid })
+  .string({ error: MESSAGING_MSG.clientKeyInvalid })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG.clientKeyInvalid)
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MESSAGING_MSG.clientKeyInvalid)
   .optional();
 
 /**
@@ -48,9 +49,12 @@ export const isIdText = (raw: string): boolean => /^\d{1,10}$/.test(raw) && Numb
 
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30), within DATE_MIN..DATE_MAX. */
 export const isoDate = z
-  .string({ error: MSG.dateRequired })
+  .string({ error: REQUESTS_MSG.dateRequired })
   .trim()
-  .min(1, MSG.dateRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateRequired)
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), MSG.dateRequired)
-  .refine((s) => s >= DATE_MIN && s <= DATE_MAX, MSG.dateOutOfRange);
+  .min(1, REQUESTS_MSG.dateRequired)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, REQUESTS_MSG.dateRequired)
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    REQUESTS_MSG.dateRequired,
+  )
+  .refine((s) => s >= DATE_MIN && s <= DATE_MAX, REQUESTS_MSG.dateOutOfRange);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_TYPES, type ChatType } from '../enums.ts';
 import { MESSAGE_MAX } from '../limits.ts';
-import { MSG } from '../messages.ts';
+import { MESSAGING_MSG } from '../messages/messaging.ts';
 import { clientKeyField, idField } from './fields.ts';
 
 export { clientKeyField };
@@ -11,11 +11,11 @@ const content = z
   .string()
   .optional()
   .default('')
-  .refine((v) => [...v].length <= MESSAGE_MAX, MSG.messageTooLong);
+  .refine((v) => [...v].length <= MESSAGE_MAX, MESSAGING_MSG.messageTooLong);
 
 /** POST /api/messages. Blank text needs at least one attachment (the route checks files). */
 export const directMessageSchema = z.object({
-  toUserId: idField(MSG.messageRecipientInvalid),
+  toUserId: idField(MESSAGING_MSG.messageRecipientInvalid),
   content,
   clientKey: clientKeyField,
 });
@@ -26,7 +26,7 @@ export interface DirectMessageInput {
   clientKey?: string;
 }
 
-export const chatTypeSchema = z.enum(CHAT_TYPES, { error: MSG.chatTypeInvalid });
+export const chatTypeSchema = z.enum(CHAT_TYPES, { error: MESSAGING_MSG.chatTypeInvalid });
 
 /** POST /api/base-chat. Blank text needs at least one photo (the route checks files). */
 export const chatMessageSchema = z.object({

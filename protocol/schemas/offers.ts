@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFER_STATUSES, REQUEST_TYPES, type RequestType, type RouteType } from '../enums.ts';
-import { MSG } from '../messages.ts';
+import { OFFERS_MSG } from '../messages/offers.ts';
+import { REQUESTS_MSG } from '../messages/requests.ts';
 import { clientKeyField, idField, isoDate } from './fields.ts';
 import { optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts';
 
@@ -11,16 +12,16 @@ import { optionalText, REQUEST_NOTES_MAX, REQUEST_TEXT_MAX } from './requests.ts
  */
 export const offerBodySchema = z
   .object({
-    toUserId: idField(MSG.offerRecipientInvalid),
-    requestId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(MSG.requestNotFound).optional()),
+    toUserId: idField(OFFERS_MSG.offerRecipientInvalid),
+    requestId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(REQUESTS_MSG.requestNotFound).optional()),
     tradeDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional()),
-    offerRoute: optionalText(REQUEST_TEXT_MAX, MSG.routeTooLong),
-    offerReservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
+    offerRoute: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.routeTooLong),
+    offerReservePeriod: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.reservePeriodTooLong),
     requestType: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }).default('pickup'),
+      z.enum(REQUEST_TYPES, { error: OFFERS_MSG.offerTypeInvalid }).default('pickup'),
     ),
-    message: optionalText(REQUEST_NOTES_MAX, MSG.offerMessageTooLong),
+    message: optionalText(REQUEST_NOTES_MAX, OFFERS_MSG.offerMessageTooLong),
     clientKey: clientKeyField,
   })
   .strip();
@@ -41,7 +42,7 @@ export interface OfferInput {
 
 /** PUT /api/trade-requests/{id}: only an answer; pending is not a choice. */
 export const offerStatusSchema = z.object({
-  status: z.enum(OFFER_STATUSES.filter((s) => s !== 'pending') as ['accepted', 'declined'], { error: MSG.offerStatusInvalid }),
+  status: z.enum(OFFER_STATUSES.filter((s) => s !== 'pending') as ['accepted', 'declined'], { error: OFFERS_MSG.offerStatusInvalid }),
 });
 export type OfferStatusBody = z.infer<typeof offerStatusSchema>;
 
@@ -56,13 +57,14 @@ export function offerFormSchema(routeType: RouteType) {
       tradeDate: isoDate,
       offerRoute: z.string().trim(),
       offerReservePeriod: z.string().trim(),
-      requestType: z.enum(REQUEST_TYPES, { error: MSG.offerTypeInvalid }),
-      message: z.string().trim().max(REQUEST_NOTES_MAX, MSG.offerMessageTooLong),
+      requestType: z.enum(REQUEST_TYPES, { error: OFFERS_MSG.offerTypeInvalid }),
+      message: z.string().trim().max(REQUEST_NOTES_MAX, OFFERS_MSG.offerMessageTooLong),
     })
     .superRefine((v, ctx) => {
-      if (routeType === 'pairing' && !v.offerRoute) ctx.addIssue({ code: 'custom', path: ['offerRoute'], message: MSG.pairingRequired });
+      if (routeType === 'pairing' && !v.offerRoute)
+        ctx.addIssue({ code: 'custom', path: ['offerRoute'], message: REQUESTS_MSG.pairingRequired });
       if (routeType === 'reserve_period' && !v.offerReservePeriod)
-        ctx.addIssue({ code: 'custom', path: ['offerReservePeriod'], message: MSG.reservePeriodRequired });
+        ctx.addIssue({ code: 'custom', path: ['offerReservePeriod'], message: REQUESTS_MSG.reservePeriodRequired });
     });
 }
 

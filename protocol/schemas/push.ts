@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { PUSH_ENDPOINT_MAX } from '../limits.ts';
-import { MSG } from '../messages.ts';
+import { DEVICES_MSG } from '../messages/devices.ts';
 
 /** Unpadded base64url of exactly `bytes` bytes. */
 const base64url = (bytes: number) =>
-  z.string({ error: MSG.pushKeysInvalid }).regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), MSG.pushKeysInvalid);
+  z
+    .string({ error: DEVICES_MSG.pushKeysInvalid })
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), DEVICES_MSG.pushKeysInvalid);
 
 const endpoint = z
-  .string({ error: MSG.pushEndpointInvalid })
-  .max(PUSH_ENDPOINT_MAX, MSG.pushEndpointInvalid)
+  .string({ error: DEVICES_MSG.pushEndpointInvalid })
+  .max(PUSH_ENDPOINT_MAX, DEVICES_MSG.pushEndpointInvalid)
   .refine((v) => {
     try {
       const url = new URL(v);
@@ -17,7 +19,7 @@ const endpoint = z
     } catch {
       return false;
     }
-  }, MSG.pushEndpointInvalid);
+  }, DEVICES_MSG.pushEndpointInvalid);
 
 /**
  * POST /api/push/subscriptions: a PushSubscription's toJSON() as the browser gives it. p256dh is
@@ -25,7 +27,7 @@ const endpoint = z
  */
 export const pushSubscriptionSchema = z.object({
   endpoint,
-  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }, { error: MSG.pushKeysInvalid }),
+  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }, { error: DEVICES_MSG.pushKeysInvalid }),
 });
 export type PushSubscriptionBody = z.output<typeof pushSubscriptionSchema>;
 

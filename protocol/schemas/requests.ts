@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, REQUEST_TYPES, ROUTE_TYPES, type RequestType, type RouteType } from '../enums.ts';
 import { TRIP_DAYS_FORM_MAX, TRIP_DAYS_STORED_MAX } from '../limits.ts';
-import { MSG } from '../messages.ts';
+import { BOARD_MSG } from '../messages/board.ts';
+import { COMMON_MSG } from '../messages/common.ts';
+import { REQUESTS_MSG } from '../messages/requests.ts';
 import { isListDay } from '../paging.ts';
 import { charCount, clientKeyField, CONTROL_CHARACTERS, idField, isoDate } from './fields.ts';
 
@@ -25,7 +27,9 @@ const dateList = z
       }
       return v;
     },
-    z.array(z.string({ error: MSG.dateRequired }), { error: MSG.dateRequired }).max(MAX_REQUEST_DATES, MSG.tooManyDates),
+    z
+      .array(z.string({ error: REQUESTS_MSG.dateRequired }), { error: REQUESTS_MSG.dateRequired })
+      .max(MAX_REQUEST_DATES, REQUESTS_MSG.tooManyDates),
   )
   .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0))
   .pipe(z.array(isoDate));
@@ -48,23 +52,23 @@ function tripDays(max: number, message: string) {
 function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
   return z
     .object({
-      type: z.enum(REQUEST_TYPES, { error: MSG.requestTypeInvalid }),
+      type: z.enum(REQUEST_TYPES, { error: REQUESTS_MSG.requestTypeInvalid }),
       date: isoDate,
       additionalDates: dateList,
       desiredDates: dateList,
-      routeType: z.enum(ROUTE_TYPES, { error: MSG.routeTypeRequired }),
-      route: optionalText(REQUEST_TEXT_MAX, MSG.routeTooLong),
-      reservePeriod: optionalText(REQUEST_TEXT_MAX, MSG.reservePeriodTooLong),
+      routeType: z.enum(ROUTE_TYPES, { error: REQUESTS_MSG.routeTypeRequired }),
+      route: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.routeTooLong),
+      reservePeriod: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.reservePeriodTooLong),
       tripDays: tripDays(tripDaysMax, tripDaysMessage).optional().default(1),
-      notes: optionalText(REQUEST_NOTES_MAX, MSG.notesTooLong),
+      notes: optionalText(REQUEST_NOTES_MAX, REQUESTS_MSG.notesTooLong),
       clientKey: clientKeyField,
     })
     .superRefine((v, ctx) => {
-      if (v.routeType === 'pairing' && !v.route) ctx.addIssue({ code: 'custom', path: ['route'], message: MSG.pairingRequired });
+      if (v.routeType === 'pairing' && !v.route) ctx.addIssue({ code: 'custom', path: ['route'], message: REQUESTS_MSG.pairingRequired });
       if (v.routeType === 'reserve_period' && !v.reservePeriod)
-        ctx.addIssue({ code: 'custom', path: ['reservePeriod'], message: MSG.reservePeriodRequired });
+        ctx.addIssue({ code: 'custom', path: ['reservePeriod'], message: REQUESTS_MSG.reservePeriodRequired });
       if (v.type === 'trade' && v.desiredDates.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['desiredDates'], message: MSG.tradeNeedsRequestedDate });
+        ctx.addIssue({ code: 'custom', path: ['desiredDates'], message: REQUESTS_MSG.tradeNeedsRequestedDate });
     })
     .transform((v) => ({
       ...v,
@@ -76,9 +80,9 @@ function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
 }
 
 /** What the server stores: tripDays 1-30 (the stored-data rule). */
-export const requestBodySchema = requestSchema(TRIP_DAYS_STORED_MAX, MSG.tripDaysInvalid);
+export const requestBodySchema = requestSchema(TRIP_DAYS_STORED_MAX, REQUESTS_MSG.tripDaysInvalid);
 /** What the form allows: tripDays 1-14. */
-export const requestFormSchema = requestSchema(TRIP_DAYS_FORM_MAX, MSG.tripDaysFormMax);
+export const requestFormSchema = requestSchema(TRIP_DAYS_FORM_MAX, REQUESTS_MSG.tripDaysFormMax);
 export type RequestBody = z.infer<typeof requestBodySchema>;
 /** The body a client sends to POST/PUT /api/requests (lists may also travel as JSON text in multipart). */
 export interface RequestInput {
@@ -95,8 +99,8 @@ export interface RequestInput {
   clientKey?: string;
 }
 
-export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: MSG.matchStatusInvalid }) });
-export const acknowledgeSchema = z.object({ matchId: idField(MSG.matchNotFound) });
+export const matchStatusSchema = z.object({ status: z.literal('trade_requested', { error: REQUESTS_MSG.matchStatusInvalid }) });
+export const acknowledgeSchema = z.object({ matchId: idField(REQUESTS_MSG.matchNotFound) });
 
 /** The longest text the tradeboard's search takes (a pairing or reserve period is at most 500). */
 export const BOARD_SEARCH_MAX = 100;
@@ -111,15 +115,21 @@ const absentIfBlank = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
  * period text, any case). No filter: the whole board, the page the board cache serves.
  */
 export const boardFilterSchema = z.object({
-  date: z.preprocess(absentIfBlank, z.string({ error: MSG.boardDateInvalid }).refine(isListDay, MSG.boardDateInvalid).optional()),
-  type: z.preprocess((v) => (v === 'all' ? undefined : absentIfBlank(v)), z.enum(REQUEST_TYPES, { error: MSG.requestTypeInvalid }).optional()),
+  date: z.preprocess(
+    absentIfBlank,
+    z.string({ error: BOARD_MSG.boardDateInvalid }).refine(isListDay, BOARD_MSG.boardDateInvalid).optional(),
+  ),
+  type: z.preprocess(
+    (v) => (v === 'all' ? undefined : absentIfBlank(v)),
+    z.enum(REQUEST_TYPES, { error: REQUESTS_MSG.requestTypeInvalid }).optional(),
+  ),
   search: z.preprocess(
     absentIfBlank,
     z
       .string()
       .trim()
-      .refine((v) => charCount(v) <= BOARD_SEARCH_MAX, MSG.boardSearchTooLong)
-      .refine((v) => !CONTROL_CHARACTERS.test(v), MSG.controlCharacters)
+      .refine((v) => charCount(v) <= BOARD_SEARCH_MAX, BOARD_MSG.boardSearchTooLong)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), COMMON_MSG.controlCharacters)
       .optional(),
   ),
 });
@@ -127,5 +137,5 @@ export type BoardFilterQuery = z.infer<typeof boardFilterSchema>;
 
 /** GET /api/requests' optional ?status= (the dashboard asks for its active requests only); absent: every status. */
 export const ownRequestsFilterSchema = z.object({
-  status: z.preprocess(absentIfBlank, z.enum(REQUEST_STATUSES, { error: MSG.requestStatusInvalid }).optional()),
+  status: z.preprocess(absentIfBlank, z.enum(REQUEST_STATUSES, { error: BOARD_MSG.requestStatusInvalid }).optional()),
 });

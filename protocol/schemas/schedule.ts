@@ -1,4 +1,4 @@
-import { MSG } from '../messages.ts';
+import { SCHEDULE_MSG } from '../messages/schedule.ts';
 
 const SCHEDULE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'] as const;
 
@@ -12,4 +12,7 @@ export function isScheduleImageFile(file: { name: string; type: string }): boole
   return (SCHEDULE_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-export const SCHEDULE_INVALID_TYPE = { title: MSG.scheduleInvalidTypeTitle, description: MSG.scheduleInvalidType } as const;
+export const SCHEDULE_INVALID_TYPE = {
+  title: SCHEDULE_MSG.scheduleInvalidTypeTitle,
+  description: SCHEDULE_MSG.scheduleInvalidType,
+} as const;

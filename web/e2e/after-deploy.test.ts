@@ -13,7 +13,7 @@ import { hasChromium } from './browser.ts';
 import { saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
-import { TEXT } from '../src/texts.ts';
+import { SHELL_TEXT } from '../src/texts/shell.ts';
 
 const suite = browserSuite();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -87,12 +87,12 @@ describe.skipIf(!hasChromium)('after a deploy', () => {
       const page = suite.track(await openAs(suite.browser, { ...suite.app, url: proxy.url }, me, '/', mobile, 'allow'));
       await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      expect(await page.getByText(TEXT.newVersionAvailable).count()).toBe(0);
+      expect(await page.getByText(SHELL_TEXT.newVersionAvailable).count()).toBe(0);
 
       // The deploy: from now on the server sends a worker script that differs from the running one.
       proxy.deploy();
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-      const prompt = page.getByRole('status').filter({ hasText: TEXT.newVersionAvailable });
+      const prompt = page.getByRole('status').filter({ hasText: SHELL_TEXT.newVersionAvailable });
       await prompt.waitFor();
       // The running version keeps control until the crew member chooses.
       expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())!.waiting))).toBe(true);
@@ -100,11 +100,11 @@ describe.skipIf(!hasChromium)('after a deploy', () => {
 
       // Waits for the reload itself, not for a fixed time: a loaded machine takes seconds to swap workers.
       const reloaded = page.waitForEvent('load', { timeout: 30_000 });
-      await prompt.getByRole('button', { name: TEXT.reloadNow }).click();
+      await prompt.getByRole('button', { name: SHELL_TEXT.reloadNow }).click();
       await reloaded;
       await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
-      expect(await page.getByText(TEXT.newVersionAvailable).count()).toBe(0);
+      expect(await page.getByText(SHELL_TEXT.newVersionAvailable).count()).toBe(0);
     } finally {
       await proxy.close();
     }

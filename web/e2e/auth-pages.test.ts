@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../server/test/factories.ts';
-import { TEXT } from '../src/texts.ts';
+import { PUBLIC_TEXT } from '../src/texts/public.ts';
 import { hasChromium, launchBrowser, newCrewContext } from './browser.ts';
 import { browserSuite } from './suite.ts';
 
@@ -25,7 +25,7 @@ const NEEDS_SCRIPTS = 'Crewtrade needs JavaScript. Turn it on in your browser’
 describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
   it('are prerendered for a browser without a session, within the budget, naming none of the app’s chunks', async () => {
     for (const [path, heading] of [
-      ['/login', TEXT.signIn],
+      ['/login', PUBLIC_TEXT.signIn],
       ['/signup', 'Create Account'],
     ] as const) {
       const res = await fetch(`${suite.app.url}${path}`);
@@ -109,7 +109,7 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: TEXT.signIn }).click();
+    await page.getByRole('button', { name: PUBLIC_TEXT.signIn }).click();
     await page.waitForURL((url) => url.search === '?error=invalid-credentials');
     await page.unroute(/\/assets\/authEntry-[^/]+\.js$/, holdScript);
     await page.reload();
@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
     await page.reload();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: TEXT.signIn }).click();
+    await page.getByRole('button', { name: PUBLIC_TEXT.signIn }).click();
     await page.getByRole('heading', { name: 'Welcome, Early!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
@@ -175,7 +175,7 @@ describe.skipIf(!hasChromium)('the sign-in and sign-up pages', () => {
     page.on('load', () => (reloaded = true));
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: TEXT.signIn }).click();
+    await page.getByRole('button', { name: PUBLIC_TEXT.signIn }).click();
     await page.getByRole('heading', { name: 'Welcome, Sasha!' }).waitFor();
     await page.getByText(MSG.loggedIn).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -4,7 +4,7 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../server/test/factories.ts';
-import { TEXT } from '../src/texts.ts';
+import { PUBLIC_TEXT } from '../src/texts/public.ts';
 import { hasChromium, newCrewContext } from './browser.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
@@ -18,8 +18,8 @@ describe.skipIf(!hasChromium)('the signed-out entry', () => {
     const landing = await fetch(`${suite.app.url}/`);
     expect(landing.headers.get('vary') ?? '').toMatch(/cookie/i);
     const body = await landing.text();
-    expect(rootOf(body)).toContain(`<h1>${TEXT.productName}</h1>`);
-    expect(body).toContain(TEXT.tagline);
+    expect(rootOf(body)).toContain(`<h1>${PUBLIC_TEXT.productName}</h1>`);
+    expect(body).toContain(PUBLIC_TEXT.tagline);
     expect(body).toContain('href="/signup"');
 
     // /login and /signup are prerendered too (auth-pages.test.ts); every other path is the empty shell.
@@ -33,8 +33,8 @@ describe.skipIf(!hasChromium)('the signed-out entry', () => {
     const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false });
     const page = suite.track(await context.newPage());
     await page.goto('/');
-    await page.getByRole('heading', { name: TEXT.productName, level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: TEXT.getStarted }).getAttribute('href')).toBe('/signup');
+    await page.getByRole('heading', { name: PUBLIC_TEXT.productName, level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: PUBLIC_TEXT.getStarted }).getAttribute('href')).toBe('/signup');
   });
 
   it('loads no socket, no session request and no app chunk on the landing page', async () => {
@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('the signed-out entry', () => {
     page.on('request', (r) => requests.push(r));
     const response = await page.goto('/');
     await page.waitForLoadState('networkidle');
-    await page.getByRole('heading', { name: TEXT.productName, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: PUBLIC_TEXT.productName, level: 1 }).waitFor();
     const paths = requests.map((r) => new URL(r.url()).pathname);
     expect(paths.filter((p) => p.startsWith('/socket.io') || p.startsWith('/api/'))).toEqual([]);
     // Every script is one the landing page names itself: its small entry, none of the app's chunks.
@@ -61,12 +61,12 @@ describe.skipIf(!hasChromium)('the signed-out entry', () => {
     await page.goto('/');
     let reloaded = false;
     page.on('load', () => (reloaded = true));
-    await page.getByRole('link', { name: TEXT.signIn, exact: true }).click();
+    await page.getByRole('link', { name: PUBLIC_TEXT.signIn, exact: true }).click();
     await page.getByLabel('Email').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(reloaded).toBe(false);
     await page.goBack();
-    await page.getByRole('link', { name: TEXT.getStarted }).waitFor();
+    await page.getByRole('link', { name: PUBLIC_TEXT.getStarted }).waitFor();
   });
 
   it('opens the dashboard at "/" for a signed-in crew member, with no landing page in between', async () => {

@@ -11,7 +11,10 @@ import { MSG } from '#protocol/messages.ts';
 import { OFFER_TEXT } from '#protocol/offerText.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../server/test/factories.ts';
-import { TEXT } from '../src/texts.ts';
+import { AUTH_TEXT } from '../src/texts/auth.ts';
+import { CHAINS_TEXT } from '../src/texts/chains.ts';
+import { COMMON_TEXT } from '../src/texts/common.ts';
+import { REQUESTS_TEXT } from '../src/texts/requests.ts';
 import { seriousViolations } from './axe.ts';
 import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
@@ -89,7 +92,7 @@ describe.skipIf(!hasChromium)('who gives what to whom', () => {
       const message = card(m, 'Liam Brennan sent you a message asking to trade');
       expect(await message.getByText('Any trips on the 20th?').isVisible()).toBe(true);
       expect(await text(message.locator('.request-card-header .badge').first())).toBe(OFFER_TEXT.messageBadge);
-      expect(await message.getByRole('button', { name: TEXT.accept }).count()).toBe(0);
+      expect(await message.getByRole('button', { name: COMMON_TEXT.accept }).count()).toBe(0);
       expect(await message.getByRole('link', { name: OFFER_TEXT.reply }).getAttribute('href')).toBe(`/messages?user=${liam.user.id}`);
       await saveScreenshot(m, `${width}-texts-trades-received`);
       expect(await layoutProblems(m)).toEqual([]);
@@ -97,7 +100,7 @@ describe.skipIf(!hasChromium)('who gives what to whom', () => {
       await message.getByRole('button', { name: OFFER_TEXT.dismiss }).click();
       await expect.poll(() => toast(m, OFFER_TEXT.dismissed).isVisible()).toBe(true);
       await expect.poll(() => message.count()).toBe(0);
-      await pickup.getByRole('button', { name: TEXT.accept }).click();
+      await pickup.getByRole('button', { name: COMMON_TEXT.accept }).click();
       await expect.poll(() => toast(m, MSG.offerResponded).isVisible()).toBe(true);
 
       await m.goto('/trades?tab=approved');
@@ -159,9 +162,9 @@ describe.skipIf(!hasChromium)('who gives what to whom', () => {
       await page.goto('/matches');
       const chainCard = page.locator('.chain-card');
       await chainCard.waitFor(LIVE);
-      expect(await page.getByText(TEXT.chainsEndedNote).isVisible()).toBe(true);
+      expect(await page.getByText(CHAINS_TEXT.chainsEndedNote).isVisible()).toBe(true);
       await saveScreenshot(page, `${width}-texts-matches-ended-chain`);
-      await chainCard.getByRole('button', { name: TEXT.dismiss }).click();
+      await chainCard.getByRole('button', { name: CHAINS_TEXT.dismiss }).click();
       await expect.poll(() => toast(page, MSG.chainDismissed).isVisible()).toBe(true);
       await expect.poll(() => chainCard.count()).toBe(0);
       // Still a trade done.
@@ -199,10 +202,10 @@ describe.skipIf(!hasChromium)('forms and texts', () => {
     it('the request form’s messages clear as soon as the field is valid, and it says how matching works', async () => {
       const me = await makeUser(suite.app, { base: `FR${width}` });
       const page = suite.track(await openAs(suite.browser, suite.app, me, '/all-trades', mobile));
-      await page.getByText(TEXT.matchingRule).waitFor(LIVE);
+      await page.getByText(REQUESTS_TEXT.matchingRule).waitFor(LIVE);
       await page.getByRole('button', { name: 'New Trade Request' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Trade Request' });
-      await dialog.getByText(TEXT.matchingRule).waitFor(LIVE);
+      await dialog.getByText(REQUESTS_TEXT.matchingRule).waitFor(LIVE);
       await dialog.getByRole('button', { name: 'Post Request' }).click();
       await expect.poll(() => dialog.getByText(MSG.dateRequired).isVisible()).toBe(true);
       expect(await dialog.getByText(MSG.pairingRequired).isVisible()).toBe(true);
@@ -265,9 +268,9 @@ describe.skipIf(!hasChromium)('forms and texts', () => {
       await page.goto('/forgot-password');
       await page.getByLabel('Email').fill('nobody-in-particular@example.com');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
-      await page.getByRole('heading', { name: TEXT.checkYourEmail }).waitFor(LIVE);
+      await page.getByRole('heading', { name: AUTH_TEXT.checkYourEmail }).waitFor(LIVE);
       const said = await text(page.locator('.auth-text'));
-      expect(said).toBe(`${TEXT.forgotSentBefore} nobody-in-particular@example.com ${TEXT.forgotSentAfter}`);
+      expect(said).toBe(`${AUTH_TEXT.forgotSentBefore} nobody-in-particular@example.com ${AUTH_TEXT.forgotSentAfter}`);
       expect(said).not.toContain('We sent the link to');
       await saveScreenshot(page, `${width}-texts-forgot-sent`);
       expect(await layoutProblems(page)).toEqual([]);

@@ -8,7 +8,7 @@
 // it hands over to the app (app/start.tsx) at "/", with no page load, as landing.ts does. Until then it
 // loads no React, router, store or socket client. docs/decisions/0032-light-sign-in-and-first-screen.md.
 import type { z } from 'zod';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { loginSchema, signupFormSchema } from '#protocol/schemas/auth.ts';
 import { describedBy, errorIdOf, hintIdOf } from './lib/fieldMarkup.ts';
 import { fieldErrors, type FieldErrors } from './lib/forms.ts';
@@ -30,14 +30,14 @@ function formOf(pathname: string): AuthForm<z.ZodType> | null {
   if (pathname === '/login')
     return {
       schema: loginSchema,
-      fallbackError: MSG.loginFailed,
+      fallbackError: ACCOUNT_MSG.loginFailed,
       send: async (data) => (await loadActions()).signIn(data as z.output<typeof loginSchema>),
       initialError: signInReturnText(new URLSearchParams(window.location.search).get('error')),
     };
   if (pathname === '/signup')
     return {
       schema: signupFormSchema,
-      fallbackError: MSG.registrationFailed,
+      fallbackError: ACCOUNT_MSG.registrationFailed,
       send: async (data) => (await loadActions()).signUp(data as z.output<typeof signupFormSchema>),
       initialError: signInReturnText(new URLSearchParams(window.location.search).get('error')),
     };

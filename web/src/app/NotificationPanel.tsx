@@ -19,7 +19,8 @@ import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.t
 import { awaitsAnswer, useChainsStore } from '../stores/useChainsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { SHELL_TEXT } from '../texts/shell.ts';
 
 /** The Trades tab an offer notification concerns. */
 const offerTab = (n: OfferNotificationItem) => (n.type === 'trade_response' ? 'approved' : 'requests');
@@ -123,9 +124,9 @@ export default function NotificationPanel({ open, onOpenChange, trigger, describ
           <p className="dropdown-heading">Notifications</p>
           <BellSection title="Admin" items={adminItems} keyOf={(n) => n.id} onOpen={openAdmin} />
           <BellSection title="Trade Requests" items={offers} keyOf={(n) => n.id} onOpen={openOffer} />
-          <BellSection title={TEXT.chainBellSection} items={chains} keyOf={(n) => n.id} onOpen={openChain} />
+          <BellSection title={CHAINS_TEXT.chainBellSection} items={chains} keyOf={(n) => n.id} onOpen={openChain} />
           {matches.length === 0 && offers.length === 0 && chains.length === 0 && adminItems.length === 0 && (
-            <p className="dropdown-empty">{TEXT.noNotifications}</p>
+            <p className="dropdown-empty">{SHELL_TEXT.noNotifications}</p>
           )}
           <BellSection title="Matches" items={matches} keyOf={(n) => n.matchId} onOpen={(n) => void openMatch(n.matchId)}>
             {matches.length > BELL_VIEW_ALL_ABOVE && (

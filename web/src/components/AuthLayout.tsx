@@ -1,7 +1,7 @@
 // The frame of the signed-out forms: brand on top, one centred card.
 import type { ReactNode } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { TEXT } from '../texts.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 import { AppleIcon, GoogleIcon } from './Icons.tsx';
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -30,11 +30,11 @@ export function SocialButtons() {
     <div className="social-buttons">
       <a href="/api/login" className="button button-outline button-block">
         <GoogleIcon />
-        {TEXT.continueWithGoogle}
+        {PUBLIC_TEXT.continueWithGoogle}
       </a>
       <a href="/api/login" className="button button-outline button-block">
         <AppleIcon />
-        {TEXT.continueWithApple}
+        {PUBLIC_TEXT.continueWithApple}
       </a>
     </div>
   );

@@ -4,13 +4,14 @@
 // two-click delete of one's own messages. Live through chat:new / chat:deleted (socket.ts).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { ChatMessage } from '#protocol/shapes.ts';
 import { fullName } from '../lib/format.ts';
 import { useChatStore } from '../stores/useChatStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { CHAT_TEXT } from '../texts/chat.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 import { TrashIcon } from './Icons.tsx';
 import { Composer } from './messaging/Composer.tsx';
 import { Avatar, MessageImages, MoreIcon, messageKey, messageTime, shownText, useListScroll } from './messaging/pieces.tsx';
@@ -18,7 +19,7 @@ import './messaging/messaging.css';
 import './offers.css';
 import './tabs.css';
 
-const TAB_LABELS: Record<ChatType, string> = { reserve: TEXT.reserveChat, lineholder: TEXT.lineHolderChat };
+const TAB_LABELS: Record<ChatType, string> = { reserve: CHAT_TEXT.reserveChat, lineholder: CHAT_TEXT.lineHolderChat };
 
 function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
   // The first click on the options icon shows the delete icon; the second click (on it) deletes.
@@ -36,11 +37,11 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
     setDeleting(true);
     try {
       await useChatStore.getState().deleteMessage(message);
-      toast({ title: MSG.chatMessageDeleted });
+      toast({ title: MESSAGING_MSG.chatMessageDeleted });
     } catch {
       setDeleting(false);
       setArmed(false);
-      toast({ title: TEXT.errorTitle, description: MSG.chatDeleteFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.chatDeleteFailed, variant: 'destructive' });
     }
   }
 
@@ -64,12 +65,12 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
                   ref={deleteButton}
                 >
                   <TrashIcon />
-                  <span className="visually-hidden">{TEXT.deleteMessage}</span>
+                  <span className="visually-hidden">{CHAT_TEXT.deleteMessage}</span>
                 </button>
               ) : (
                 <button type="button" className="icon-button chat-options" onClick={() => setArmed(true)}>
                   <MoreIcon />
-                  <span className="visually-hidden">{TEXT.messageOptions}</span>
+                  <span className="visually-hidden">{CHAT_TEXT.messageOptions}</span>
                 </button>
               )}
             </span>
@@ -77,7 +78,7 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
         </div>
         {text && <p className="chat-text">{text}</p>}
         {/* A photos-only send shows its photos once the server has stored them. */}
-        {!text && message.id < 0 && <p className="chat-text muted">{TEXT.sending}</p>}
+        {!text && message.id < 0 && <p className="chat-text muted">{COMMON_TEXT.sending}</p>}
         <MessageImages attachments={message.attachments} />
       </div>
     </li>
@@ -104,18 +105,18 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
               onClick={() => void useChatStore.getState().loadEarlier(chatType)}
               disabled={room.loadingEarlier}
             >
-              {room.loadingEarlier ? TEXT.loading : TEXT.loadEarlier}
+              {room.loadingEarlier ? COMMON_TEXT.loading : COMMON_TEXT.loadEarlier}
             </button>
           </li>
         )}
         {!room.loaded && room.messages.length === 0 ? (
           <li className="muted chat-empty" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </li>
         ) : room.error && room.messages.length === 0 ? (
-          <li className="empty-text chat-empty">{TEXT.chatLoadFailed}</li>
+          <li className="empty-text chat-empty">{CHAT_TEXT.chatLoadFailed}</li>
         ) : room.messages.length === 0 ? (
-          <li className="empty-text chat-empty">{MSG.noMessages}</li>
+          <li className="empty-text chat-empty">{MESSAGING_MSG.noMessages}</li>
         ) : (
           room.messages.map((m) => <ChatLine key={m.clientKey ?? m.id} message={m} mine={m.userId === myId} />)
         )}
@@ -124,10 +125,10 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
         className="chat-composer"
         send={(text, files, key) => useChatStore.getState().send(chatType, text, files, key)}
         overLimit="refuse"
-        attachLabel={TEXT.attachPhotos}
-        placeholder={TEXT.messageYourBase}
+        attachLabel={CHAT_TEXT.attachPhotos}
+        placeholder={CHAT_TEXT.messageYourBase}
         label={`Message to ${TAB_LABELS[chatType]}`}
-        failText={MSG.chatSendFailed}
+        failText={MESSAGING_MSG.chatSendFailed}
       />
     </>
   );
@@ -151,10 +152,10 @@ export function BaseChatCard() {
     <section className="card base-chat-card" aria-labelledby={`${baseId}-heading`}>
       <div className="card-header">
         <h2 id={`${baseId}-heading`} className="card-title">
-          {TEXT.baseChat}
+          {CHAT_TEXT.baseChat}
         </h2>
       </div>
-      <div role="tablist" aria-label={TEXT.baseChat} className="tabs chat-tabs">
+      <div role="tablist" aria-label={CHAT_TEXT.baseChat} className="tabs chat-tabs">
         {CHAT_TYPES.map((t) => (
           <button
             key={t}

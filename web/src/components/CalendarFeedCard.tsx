@@ -5,12 +5,13 @@ import { useToastAction } from '../hooks/useToastAction.ts';
 import { formatDate } from '../lib/format.ts';
 import { useCalendarFeedStore } from '../stores/useCalendarFeedStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { SETTINGS_TEXT } from '../texts/settings.ts';
 import { SettingsCard } from './SettingsCard.tsx';
 
 export function CalendarFeedCard() {
   const info = useCalendarFeedStore((s) => s.info);
-  const { busy, run: runAction } = useToastAction(TEXT.calendarFailed);
+  const { busy, run: runAction } = useToastAction(SETTINGS_TEXT.calendarFailed);
 
   useEffect(() => {
     void useCalendarFeedStore
@@ -28,56 +29,56 @@ export function CalendarFeedCard() {
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: TEXT.calendarCopied });
+      toast({ title: SETTINGS_TEXT.calendarCopied });
     } catch {
-      toast({ title: TEXT.errorTitle, description: TEXT.calendarCopyFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: SETTINGS_TEXT.calendarCopyFailed, variant: 'destructive' });
     }
   }
 
   const store = useCalendarFeedStore.getState();
   return (
-    <SettingsCard headingId="calendar-heading" title={TEXT.calendarTitle} intro={TEXT.calendarIntro}>
+    <SettingsCard headingId="calendar-heading" title={SETTINGS_TEXT.calendarTitle} intro={SETTINGS_TEXT.calendarIntro}>
       {info?.url && (
         <div className="field">
-          <label htmlFor="calendar-url">{TEXT.calendarAddress}</label>
+          <label htmlFor="calendar-url">{SETTINGS_TEXT.calendarAddress}</label>
           <input id="calendar-url" readOnly value={info.url} onFocus={(e) => e.currentTarget.select()} />
-          <p className="field-hint">{TEXT.calendarOnce}</p>
+          <p className="field-hint">{SETTINGS_TEXT.calendarOnce}</p>
         </div>
       )}
       {info?.enabled && !info.url && info.createdAt && (
-        <p className="muted">{`${TEXT.calendarActiveSince} ${formatDate(info.createdAt)}`}</p>
+        <p className="muted">{`${SETTINGS_TEXT.calendarActiveSince} ${formatDate(info.createdAt)}`}</p>
       )}
       <div className="row-actions">
         {info?.url && (
           <button type="button" className="button button-primary button-sm" onClick={() => void copy(info.url!)}>
-            {TEXT.copy}
+            {SETTINGS_TEXT.copy}
           </button>
         )}
         <button
           type="button"
           className="button button-outline button-sm"
           disabled={busy}
-          onClick={() => void run(store.create, TEXT.calendarCreated)}
+          onClick={() => void run(store.create, SETTINGS_TEXT.calendarCreated)}
         >
-          {info?.enabled ? TEXT.calendarReplace : TEXT.calendarCreate}
+          {info?.enabled ? SETTINGS_TEXT.calendarReplace : SETTINGS_TEXT.calendarCreate}
         </button>
         {info?.enabled && (
           <button
             type="button"
             className="button button-danger-outline button-sm"
             disabled={busy}
-            onClick={() => void run(store.revoke, TEXT.calendarRevoked)}
+            onClick={() => void run(store.revoke, SETTINGS_TEXT.calendarRevoked)}
           >
-            {TEXT.revoke}
+            {SETTINGS_TEXT.revoke}
           </button>
         )}
       </div>
       <details className="calendar-help">
-        <summary>{TEXT.calendarHowTo}</summary>
+        <summary>{SETTINGS_TEXT.calendarHowTo}</summary>
         <ul>
-          <li>{TEXT.calendarGoogle}</li>
-          <li>{TEXT.calendarApple}</li>
-          <li>{TEXT.calendarOutlook}</li>
+          <li>{SETTINGS_TEXT.calendarGoogle}</li>
+          <li>{SETTINGS_TEXT.calendarApple}</li>
+          <li>{SETTINGS_TEXT.calendarOutlook}</li>
         </ul>
       </details>
     </SettingsCard>

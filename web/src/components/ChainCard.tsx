@@ -11,7 +11,8 @@ import { chainTitle, joinNames, requestDates } from '../lib/chainText.ts';
 import { fullName, initials, tripDaysText } from '../lib/format.ts';
 import { memberIndex, nextMember, previousMember } from '../lib/chainMembers.ts';
 import { awaitsAnswer } from '../stores/useChainsStore.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 import { RouteValue } from './RequestCard.tsx';
 import './chains.css';
 import { Ident } from './Ident.tsx';
@@ -67,7 +68,7 @@ export function ChainTrip({
             </span>
           </>
         ) : (
-          <span className="muted">{TEXT.chainRequestGone}</span>
+          <span className="muted">{CHAINS_TEXT.chainRequestGone}</span>
         )}
       </dd>
     </div>
@@ -97,7 +98,7 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
                 </AppLink>
               )}
             </span>
-            {isMe && <span className="badge badge-status">{TEXT.chainYou}</span>}
+            {isMe && <span className="badge badge-status">{CHAINS_TEXT.chainYou}</span>}
           </span>
           {member.user.employeeNumber && (
             <span className="chain-member-employee">
@@ -106,14 +107,14 @@ function MemberRow({ chain, index, myId }: { chain: ChainItem; index: number; my
           )}
         </div>
         <span className={`badge chain-decision ${DECISION_BADGES[member.decision]}`}>
-          {ended && member.decision === 'pending' ? TEXT.chainNoAnswer : DECISION_LABELS[member.decision]}
+          {ended && member.decision === 'pending' ? CHAINS_TEXT.chainNoAnswer : DECISION_LABELS[member.decision]}
         </span>
       </div>
       <dl className="chain-trips">
-        <ChainTrip withTripDays label={`${TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
+        <ChainTrip withTripDays label={`${CHAINS_TEXT.chainGivesTo} ${nameFor(nextMember(chain, index), myId)}`} request={member.request} />
         <ChainTrip
           withTripDays
-          label={`${TEXT.chainGetsFrom} ${nameFor(previousMember(chain, index), myId)}`}
+          label={`${CHAINS_TEXT.chainGetsFrom} ${nameFor(previousMember(chain, index), myId)}`}
           request={previousMember(chain, index)?.request}
         />
       </dl>
@@ -127,14 +128,14 @@ function statusText(chain: ChainItem, myId: number): string {
     joinNames(chain.members.filter((m) => m.decision === decision).map((m) => (m.user.id === myId ? 'You' : fullName(m.user))));
   switch (chain.status) {
     case 'completed':
-      return TEXT.chainDoneText;
+      return CHAINS_TEXT.chainDoneText;
     case 'declined':
-      return TEXT.chainDeclinedBy.replace('{names}', names('declined') || 'A crew member');
+      return CHAINS_TEXT.chainDeclinedBy.replace('{names}', names('declined') || 'A crew member');
     case 'cancelled':
-      return TEXT.chainCancelledText;
+      return CHAINS_TEXT.chainCancelledText;
     default:
-      if (awaitsAnswer(chain, myId)) return TEXT.chainYourAnswer;
-      return TEXT.chainWaitingFor.replace('{names}', names('pending'));
+      if (awaitsAnswer(chain, myId)) return CHAINS_TEXT.chainYourAnswer;
+      return CHAINS_TEXT.chainWaitingFor.replace('{names}', names('pending'));
   }
 }
 
@@ -169,7 +170,7 @@ export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: Chain
     <article className={`chain-card chain-card-${chain.status}`} aria-labelledby={titleId}>
       <header className="chain-card-header">
         <div className="chain-card-badges">
-          <span className="badge badge-match">{TEXT.chainBadge}</span>
+          <span className="badge badge-match">{CHAINS_TEXT.chainBadge}</span>
           <span className={`badge chain-status ${STATUS_BADGES[chain.status]}`}>{STATUS_LABELS[chain.status]}</span>
         </div>
         <h3 id={titleId} className="chain-card-title">
@@ -200,7 +201,7 @@ export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: Chain
               aria-describedby={noteId}
               onClick={() => void run(onAccept)()}
             >
-              {TEXT.accept}
+              {COMMON_TEXT.accept}
             </button>
             <button
               type="button"
@@ -209,13 +210,13 @@ export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: Chain
               aria-describedby={noteId}
               onClick={() => void run(onDecline)()}
             >
-              {TEXT.decline}
+              {COMMON_TEXT.decline}
             </button>
           </div>
         )}
         {chain.status !== 'proposed' && onDismiss && (
           <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => void run(onDismiss)()}>
-            {TEXT.dismiss}
+            {CHAINS_TEXT.dismiss}
           </button>
         )}
       </footer>

@@ -6,7 +6,8 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import { chainLegText } from '../lib/chainText.ts';
 import { fullName } from '../lib/format.ts';
 import { memberIndex, nextMember, previousMember } from '../lib/chainMembers.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 import { ChainTrip } from './ChainCard.tsx';
 import './chains.css';
 
@@ -22,22 +23,22 @@ export function ChainLegCard({ chain, myId, onRemove }: { chain: ChainItem; myId
       aria-label={`Three-way trade with ${fullName(next?.user)} and ${fullName(previous?.user)}`}
     >
       <header className="request-card-header">
-        <span className="badge badge-match">{TEXT.chainBadge}</span>
-        <span className="badge badge-completed">{TEXT.chainCompletedOn}</span>
+        <span className="badge badge-match">{CHAINS_TEXT.chainBadge}</span>
+        <span className="badge badge-completed">{CHAINS_TEXT.chainCompletedOn}</span>
       </header>
       <p className="offer-card-summary">{chainLegText(chain, myId)}</p>
       <dl className="chain-trips">
-        <ChainTrip label={`${TEXT.chainLegGave} ${fullName(next?.user)}`} request={chain.members[me]?.request} />
-        <ChainTrip label={`${TEXT.chainLegGot} ${fullName(previous?.user)}`} request={previous?.request} />
+        <ChainTrip label={`${CHAINS_TEXT.chainLegGave} ${fullName(next?.user)}`} request={chain.members[me]?.request} />
+        <ChainTrip label={`${CHAINS_TEXT.chainLegGot} ${fullName(previous?.user)}`} request={previous?.request} />
       </dl>
       {!Number.isNaN(done.getTime()) && (
         <p className="muted chain-leg-date">
-          {TEXT.chainCompletedOn} {format(done, "MMM d, yyyy 'at' h:mm a")}
+          {CHAINS_TEXT.chainCompletedOn} {format(done, "MMM d, yyyy 'at' h:mm a")}
         </p>
       )}
       <div className="request-card-actions">
         <button type="button" className="button button-danger-outline button-sm" onClick={() => onRemove(chain)}>
-          {TEXT.remove}
+          {COMMON_TEXT.remove}
         </button>
       </div>
     </article>

@@ -4,7 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ImageUpload } from '../lib/useImageUploads.ts';
-import { TEXT } from '../texts.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { CloseIcon, ImageIcon } from './Icons.tsx';
 
 interface FileDropZoneProps {
@@ -40,9 +40,9 @@ export function FileDropZone({ label, hint, uploads, max, error, onFiles, onRemo
         </span>
         <div className="drop-zone-text">
           <button type="button" className="button button-outline button-sm" onClick={open} disabled={full} aria-describedby={describedBy}>
-            {TEXT.chooseImages}
+            {REQUESTS_TEXT.chooseImages}
           </button>
-          <span className="muted small">{TEXT.dropImagesHere}</span>
+          <span className="muted small">{REQUESTS_TEXT.dropImagesHere}</span>
         </div>
         <span className="drop-zone-count small muted">{`${uploads.length} of ${max}`}</span>
       </div>

@@ -2,7 +2,7 @@
 // `auto` a sentinel that loads the next page as the crew member scrolls to it (the tradeboard). The
 // button stays for keyboards and for browsers that cannot observe.
 import { useEffect, useRef } from 'react';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 
 interface LoadMoreProps {
   /** The next page's cursor: nothing shows once it is null. */
@@ -26,9 +26,12 @@ export function LoadMore({ next, loading, onMore, auto = false, label }: LoadMor
     const el = sentinel.current;
     if (!auto || next === null || loading || !el || typeof IntersectionObserver === 'undefined') return;
     // Some way before the end, so the next page is there by the time the crew member reaches it.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) more.current();
-    }, { rootMargin: '0px 0px 600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) more.current();
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [auto, next, loading]);
@@ -37,7 +40,7 @@ export function LoadMore({ next, loading, onMore, auto = false, label }: LoadMor
   return (
     <div className="load-more" ref={sentinel}>
       <button type="button" className="button button-outline button-sm" onClick={onMore} disabled={loading} aria-label={label}>
-        {loading ? TEXT.loading : TEXT.loadMore}
+        {loading ? COMMON_TEXT.loading : COMMON_TEXT.loadMore}
       </button>
     </div>
   );

@@ -9,7 +9,7 @@ import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import type { OfferStatus } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT, offerSentence } from '#protocol/offerText.ts';
 import { shownOfferType } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
@@ -98,7 +98,7 @@ export function OfferCard({ offer, myId, actions }: OfferCardProps) {
         </span>
         <span className={`badge ${STATUS_BADGES[offer.status]}`}>{status}</span>
       </header>
-      {declinedOwn && <p className="offer-card-notice">{MSG.declinedOwnOffer}</p>}
+      {declinedOwn && <p className="offer-card-notice">{OFFERS_MSG.declinedOwnOffer}</p>}
       <p className="offer-card-summary">{summary}</p>
       <h3 className="offer-card-who">
         <span className="muted">{received ? 'From' : 'To'}</span>{' '}

@@ -11,7 +11,8 @@ import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
+import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 import { offerFormSchema, offerTypeChoices, type OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -21,7 +22,9 @@ import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
+import { TRADES_TEXT } from '../texts/trades.ts';
 import { TextAreaField, TextField } from './Field.tsx';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
@@ -59,17 +62,19 @@ interface OfferForm {
 const EMPTY_FORM: OfferForm = { requestType: 'pickup', tradeDate: '', offerRoute: '', offerReservePeriod: '', message: '' };
 
 /** From a crew profile only a message is sent, and it is required. */
-const messageFormSchema = z.object({ message: z.string().trim().min(1, TEXT.offerMessageRequired) });
+const messageFormSchema = z.object({ message: z.string().trim().min(1, TRADES_TEXT.offerMessageRequired) });
 
 /** What the date and the offered pairing or reserve period mean for the type chosen (docs/decisions/0025). */
 function offerHints(type: RequestType, routeType: RouteType) {
   const kind = routeType === 'reserve_period' ? 'reserve period' : 'pairing';
   return {
-    date: type === 'pickup' ? TEXT.offerDateHintPickup : TEXT.offerDateHintGive,
-    offered: (type === 'pickup' ? TEXT.offerWhatHintPickup : type === 'drop' ? TEXT.offerWhatHintDrop : TEXT.offerWhatHintTrade).replace(
-      '{kind}',
-      kind,
-    ),
+    date: type === 'pickup' ? TRADES_TEXT.offerDateHintPickup : TRADES_TEXT.offerDateHintGive,
+    offered: (type === 'pickup'
+      ? TRADES_TEXT.offerWhatHintPickup
+      : type === 'drop'
+        ? TRADES_TEXT.offerWhatHintDrop
+        : TRADES_TEXT.offerWhatHintTrade
+    ).replace('{kind}', kind),
   };
 }
 
@@ -115,8 +120,9 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
       const files = isPairing ? images.uploads.map((u) => u.file) : [];
       sent = await offers.send({ ...body, clientKey: draft.keyFor(body, files) }, files);
     } catch (err) {
-      if (fromMatch) toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
-      else toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.offerSendFailed, variant: 'destructive' });
+      if (fromMatch)
+        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
+      else toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? OFFERS_MSG.offerSendFailed, variant: 'destructive' });
       return;
     }
     onSent?.(sent);
@@ -125,17 +131,17 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
         await offers.markMatchRequested(target.matchId);
       } catch {
         // The offer went out; only the match's move failed. Sending again would send a second offer.
-        toast({ title: MSG.offerRequestFailedTitle, description: MSG.offerRequestFailed, variant: 'destructive' });
+        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
         onClose();
         return;
       }
     }
-    toast({ title: MSG.offerSentTitle });
+    toast({ title: OFFERS_MSG.offerSentTitle });
     onClose();
   }
 
   // Failures are told in the spec's toasts: send() catches them.
-  const { errors, valid, pending, submit, touch } = useSchemaForm(schema, form, MSG.offerSendFailed, () => send());
+  const { errors, valid, pending, submit, touch } = useSchemaForm(schema, form, OFFERS_MSG.offerSendFailed, () => send());
 
   if (!target) return null;
   const typeChoices = request ? offerTypeChoices(request.type) : [];
@@ -148,24 +154,25 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
   function addFiles(files: File[]) {
     if (files.length === 0) return;
-    if (!files.every(isImageFile)) toast({ title: MSG.invalidFilesTitle, description: MSG.onlyImages, variant: 'destructive' });
+    if (!files.every(isImageFile))
+      toast({ title: UPLOADS_MSG.invalidFilesTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
     else if (images.uploads.length + files.length > MAX_IMAGES)
-      toast({ title: MSG.tooManyFilesTitle, description: MSG.tooManyImages, variant: 'destructive' });
+      toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: UPLOADS_MSG.tooManyImages, variant: 'destructive' });
     images.add(files);
   }
 
   return (
     <Modal
-      title={`${TEXT.requestTrade} with ${target.toUserName}`}
+      title={`${COMMON_TEXT.requestTrade} with ${target.toUserName}`}
       onClose={onClose}
       size="lg"
       footer={
         <>
           <button type="button" className="button button-outline" onClick={onClose} disabled={pending}>
-            {TEXT.cancel}
+            {COMMON_TEXT.cancel}
           </button>
           <button type="submit" form={formId} className="button button-primary" disabled={!valid || pending}>
-            {pending ? TEXT.sending : TEXT.sendRequest}
+            {pending ? COMMON_TEXT.sending : TRADES_TEXT.sendRequest}
           </button>
         </>
       }
@@ -185,7 +192,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
         {request && (
           <fieldset className="field">
-            <legend>{TEXT.offerTypeLegend}</legend>
+            <legend>{TRADES_TEXT.offerTypeLegend}</legend>
             <div className={`segmented${typeChoices.length === 2 ? ' segmented-2' : ''}`}>
               {typeChoices.map((type) => (
                 <label key={type} className="segmented-option">
@@ -205,7 +212,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
         {request && (
           <TextField
-            label={TEXT.tradeDate}
+            label={TRADES_TEXT.tradeDate}
             type="date"
             name="tradeDate"
             min={today}
@@ -220,7 +227,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
         {request?.routeType === 'pairing' && (
           <TextField
-            label={TEXT.offeredPairing}
+            label={TRADES_TEXT.offeredPairing}
             name="offerRoute"
             placeholder="e.g. ATL-LAX-ATL"
             required
@@ -233,7 +240,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
         )}
         {request?.routeType === 'reserve_period' && (
           <TextField
-            label={TEXT.offeredReservePeriod}
+            label={TRADES_TEXT.offeredReservePeriod}
             name="offerReservePeriod"
             placeholder="e.g. R1 0500-1700"
             required
@@ -246,11 +253,11 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
         )}
 
         <TextAreaField
-          label={TEXT.offerMessage}
+          label={TRADES_TEXT.offerMessage}
           name="message"
           rows={request ? 3 : 5}
           required={!request}
-          hint={request ? undefined : TEXT.offerMessageHintProfile}
+          hint={request ? undefined : TRADES_TEXT.offerMessageHintProfile}
           value={form.message}
           onChange={(e) => update('message', e.target.value)}
           onBlur={() => touch('message')}
@@ -260,8 +267,8 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
         {isPairing && (
           <FileDropZone
-            label={TEXT.offerScreenshots}
-            hint={TEXT.imageHint}
+            label={TRADES_TEXT.offerScreenshots}
+            hint={REQUESTS_TEXT.imageHint}
             uploads={images.uploads}
             max={MAX_IMAGES}
             error={images.error}

@@ -1,7 +1,7 @@
 // Says plainly when the device has no network: the app shell still opens from the service worker's
 // cache, and what it last loaded stays on screen, but nothing new arrives or is saved until then.
 import { useSyncExternalStore } from 'react';
-import { TEXT } from '../texts.ts';
+import { SHELL_TEXT } from '../texts/shell.ts';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -17,7 +17,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div className="offline-banner" role="status">
-      <strong>{TEXT.offlineTitle}</strong> {TEXT.offlineBody}
+      <strong>{SHELL_TEXT.offlineTitle}</strong> {SHELL_TEXT.offlineBody}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 // Edit and Delete on one of the user's own requests (dashboard table, tradeboard card). Delete asks
 // first; Edit hands the request to the screen's request dialog.
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { MSG } from '#protocol/messages.ts';
+import { BOARD_MSG } from '#protocol/messages/board.ts';
 import { serverMessage } from '../api/client.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 
 export function OwnRequestActions({ request, onEdit }: { request: TradeRequestItem; onEdit: (request: TradeRequestItem) => void }) {
   return (
@@ -23,15 +24,15 @@ export function OwnRequestActions({ request, onEdit }: { request: TradeRequestIt
 
 async function deleteRequest(id: number): Promise<void> {
   const ok = await confirm({
-    title: TEXT.deleteRequestTitle,
-    description: TEXT.deleteRequestConfirm,
-    confirmLabel: TEXT.delete,
+    title: REQUESTS_TEXT.deleteRequestTitle,
+    description: REQUESTS_TEXT.deleteRequestConfirm,
+    confirmLabel: COMMON_TEXT.delete,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useMyRequestsStore.getState().delete(id);
   } catch (err) {
-    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestDeleteFailed, variant: 'destructive' });
+    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? BOARD_MSG.requestDeleteFailed, variant: 'destructive' });
   }
 }

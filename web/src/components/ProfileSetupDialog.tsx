@@ -2,7 +2,7 @@
 // button; Escape and the backdrop do nothing) until the profile is saved, then a success view and
 // a reload at / after 500 ms.
 import { useState } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { ONBOARDING_RELOAD_MS } from '#protocol/limits.ts';
 import { profileSchema } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
@@ -10,31 +10,31 @@ import { serverMessage } from '../api/client.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
 import { Modal } from './Modal.tsx';
 import { ProfileFields, profileFieldsOf, profileValuesOf, type ProfileValues } from './ProfileFields.tsx';
 
 function setupFailureText(err: unknown): string {
   const message = serverMessage(err);
-  if (message?.includes(MSG.employeeNumberTaken)) return MSG.employeeNumberTakenFriendly;
-  return message ?? MSG.setupFailed;
+  if (message?.includes(ACCOUNT_MSG.employeeNumberTaken)) return ACCOUNT_MSG.employeeNumberTakenFriendly;
+  return message ?? ACCOUNT_MSG.setupFailed;
 }
 
 export function ProfileSetupDialog({ user, onSubmitted }: { user: CurrentUser; onSubmitted: () => void }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
   const [done, setDone] = useState(false);
   // Failures are told in the spec's "Setup Failed" toast: the action catches them.
-  const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.setupFailed, async (data) => {
+  const { errors, pending, submit } = useSchemaForm(profileSchema, values, ACCOUNT_MSG.setupFailed, async (data) => {
     try {
       await useSessionStore.getState().saveProfile(profileFieldsOf(data));
       onSubmitted();
       setDone(true);
-      toast({ title: TEXT.welcomeTitle, description: MSG.setupDone });
+      toast({ title: AUTH_TEXT.welcomeTitle, description: ACCOUNT_MSG.setupDone });
       setTimeout(() => {
         window.location.href = '/';
       }, ONBOARDING_RELOAD_MS);
     } catch (err) {
-      toast({ title: MSG.setupFailedTitle, description: setupFailureText(err), variant: 'destructive' });
+      toast({ title: ACCOUNT_MSG.setupFailedTitle, description: setupFailureText(err), variant: 'destructive' });
     }
   });
 

@@ -1,7 +1,7 @@
 // The signed-out header: the brand (home) and the way in. Shared by the landing and not-found
 // pages; small and in the first chunk with them, so its links do not need the router.
 import { AppLink } from '../app/AppLink.tsx';
-import { TEXT } from '../texts.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 
 export function PublicHeader({ showSignIn = true }: { showSignIn?: boolean }) {
   return (
@@ -14,7 +14,7 @@ export function PublicHeader({ showSignIn = true }: { showSignIn?: boolean }) {
       </AppLink>
       {showSignIn && (
         <AppLink to="/login" className="button button-outline button-sm">
-          {TEXT.signIn}
+          {PUBLIC_TEXT.signIn}
         </AppLink>
       )}
     </header>

@@ -3,13 +3,13 @@
 import { useEffect } from 'react';
 import { useToastAction } from '../hooks/useToastAction.ts';
 import { usePushStore } from '../stores/usePushStore.ts';
-import { TEXT } from '../texts.ts';
+import { SETTINGS_TEXT } from '../texts/settings.ts';
 import { SwitchRow } from './SwitchRow.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
 export function PushCard() {
   const { support, subscribed, devices } = usePushStore();
-  const { busy, run } = useToastAction(TEXT.pushFailed);
+  const { busy, run } = useToastAction(SETTINGS_TEXT.pushFailed);
 
   useEffect(() => {
     void usePushStore
@@ -23,35 +23,35 @@ export function PushCard() {
     run(async () => {
       if (subscribed) {
         await store.disable();
-        return TEXT.pushOff;
+        return SETTINGS_TEXT.pushOff;
       }
       await store.enable();
-      return TEXT.pushOn;
+      return SETTINGS_TEXT.pushOn;
     });
   const test = () =>
     run(async () => {
       const sent = await store.test();
-      if (sent === 0) throw new Error(TEXT.pushTestNone);
-      return TEXT.pushTestSent(sent);
+      if (sent === 0) throw new Error(SETTINGS_TEXT.pushTestNone);
+      return SETTINGS_TEXT.pushTestSent(sent);
     });
 
   return (
-    <SettingsCard headingId="push-heading" title={TEXT.pushTitle} intro={TEXT.pushIntro}>
-      {support === 'unsupported' && <p className="muted small">{TEXT.pushUnsupported}</p>}
-      {support === 'blocked' && <p className="muted small">{TEXT.pushBlocked}</p>}
+    <SettingsCard headingId="push-heading" title={SETTINGS_TEXT.pushTitle} intro={SETTINGS_TEXT.pushIntro}>
+      {support === 'unsupported' && <p className="muted small">{SETTINGS_TEXT.pushUnsupported}</p>}
+      {support === 'blocked' && <p className="muted small">{SETTINGS_TEXT.pushBlocked}</p>}
       {support !== 'unsupported' && support !== null && (
         <SwitchRow
-          label={TEXT.pushToggle}
+          label={SETTINGS_TEXT.pushToggle}
           checked={subscribed}
           disabled={busy || (support === 'blocked' && !subscribed)}
           onToggle={() => void toggle()}
         />
       )}
-      {devices > 0 && <p className="muted small">{TEXT.pushDevices(devices)}</p>}
+      {devices > 0 && <p className="muted small">{SETTINGS_TEXT.pushDevices(devices)}</p>}
       {subscribed && (
         <div className="row-actions">
           <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => void test()}>
-            {TEXT.pushTest}
+            {SETTINGS_TEXT.pushTest}
           </button>
         </div>
       )}

@@ -6,7 +6,7 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { tripDaysOptions, type RequestFormState } from '../lib/requestForm.ts';
-import { TEXT } from '../texts.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { DateListField } from './DateListField.tsx';
 import { SelectField, TextAreaField, TextField } from './Field.tsx';
 import { useCrewToday } from '../stores/crewDay.ts';
@@ -81,7 +81,7 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
         value={form.routeType}
         onChange={(e) => update('routeType', e.target.value as RouteType | '')}
         error={errors.routeType}
-        hint={TEXT.matchingRule}
+        hint={REQUESTS_TEXT.matchingRule}
       >
         <option value="" disabled>
           Select pairing or reserve period
@@ -118,7 +118,7 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
         onChange={(e) => update('tripDays', e.target.value)}
         error={errors.tripDays}
       >
-        {tripDaysOptions(editing?.tripDays, TEXT.tripDaysNotSet).map((option) => (
+        {tripDaysOptions(editing?.tripDays, REQUESTS_TEXT.tripDaysNotSet).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

@@ -2,7 +2,7 @@
 // sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
 import { useId, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { initialRequestForm, requestFormValues, requestSchemaFor, type RequestFormState } from '../lib/requestForm.ts';
@@ -11,7 +11,8 @@ import { useImageUploads } from '../lib/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RequestFormFields } from './RequestFormFields.tsx';
@@ -35,17 +36,17 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const { errors, pending, submit } = useSchemaForm(
     requestSchemaFor(form, request),
     requestFormValues(form),
-    MSG.requestSaveFailed,
+    REQUESTS_MSG.requestSaveFailed,
     async (body) => {
       const requests = useMyRequestsStore.getState();
       const files = images.uploads.map((u) => u.file);
       try {
         if (request) await requests.update(request.id, body);
         else await requests.create({ ...body, clientKey: draft.keyFor(body, files) }, files);
-        toast({ title: editing ? MSG.requestUpdated : MSG.requestPosted });
+        toast({ title: editing ? REQUESTS_MSG.requestUpdated : REQUESTS_MSG.requestPosted });
         onClose();
       } catch (err) {
-        toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.requestSaveFailed, variant: 'destructive' });
+        toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? REQUESTS_MSG.requestSaveFailed, variant: 'destructive' });
       }
     },
   );
@@ -78,7 +79,7 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
             showScreenshots && (
               <FileDropZone
                 label="Trip Screenshots"
-                hint={TEXT.imageHint}
+                hint={REQUESTS_TEXT.imageHint}
                 uploads={images.uploads}
                 max={MAX_IMAGES}
                 error={images.error}

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../api/client.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 
 export function useToastAction(fallback: string) {
   const [busy, setBusy] = useState(false);
@@ -14,7 +14,7 @@ export function useToastAction(fallback: string) {
     } catch (err) {
       // An ApiError's text is "STATUS: body"; an Error the card threw carries a sentence to show.
       const own = err instanceof Error && !/^\d{3}: /.test(err.message) ? err.message : undefined;
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? own ?? fallback, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? own ?? fallback, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

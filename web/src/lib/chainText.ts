@@ -2,7 +2,7 @@
 import type { ChainItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { tripText as offerTripText } from '#protocol/offerText.ts';
 import { memberIndex, nextMember, previousMember } from './chainMembers.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
 import { formatDate, fullName, routeText } from './format.ts';
 
 /** "A", "A and B", "A, B and C". */
@@ -18,7 +18,7 @@ export function requestDates(request: Pick<TradeRequestItem, 'date' | 'additiona
 
 /** "ROUTE on DATE", or that the request is gone. */
 export function tripText(request: TradeRequestItem | null | undefined): string {
-  if (!request) return TEXT.chainRequestGone.toLowerCase();
+  if (!request) return CHAINS_TEXT.chainRequestGone.toLowerCase();
   const route = routeText(request);
   return route ? `${route} on ${requestDates(request)}` : requestDates(request);
 }
@@ -33,12 +33,12 @@ export function otherNames(chain: ChainItem, userId: number | undefined): string
 
 /** "Three-way trade with B and C". */
 export function chainTitle(chain: ChainItem, userId: number | undefined): string {
-  return TEXT.chainTitle.replace('{names}', joinNames(otherNames(chain, userId)));
+  return CHAINS_TEXT.chainTitle.replace('{names}', joinNames(otherNames(chain, userId)));
 }
 
 /** "ATL100 (Dec 10)": a member's trip as the offer texts name one (protocol/offerText.ts). */
 function legTrip(request: TradeRequestItem | null | undefined): string {
-  if (!request) return TEXT.chainRequestGone.toLowerCase();
+  if (!request) return CHAINS_TEXT.chainRequestGone.toLowerCase();
   const reserve = request.routeType === 'reserve_period';
   const label = routeText(request) || (reserve ? 'reserve period' : 'pairing');
   return offerTripText({ label: reserve && routeText(request) ? `reserve period ${label}` : label, date: request.date });
@@ -50,7 +50,7 @@ export function chainLegText(chain: ChainItem, userId: number): string {
   if (me === -1) return '';
   const next = nextMember(chain, me);
   const previous = previousMember(chain, me);
-  return TEXT.chainLegDone
+  return CHAINS_TEXT.chainLegDone
     .replace('{give}', legTrip(chain.members[me]?.request))
     .replace('{to}', fullName(next?.user))
     .replace('{get}', legTrip(previous?.request))
@@ -61,7 +61,7 @@ export function chainLegText(chain: ChainItem, userId: number): string {
 export function chainBellMessage(chain: ChainItem, userId: number | undefined): string {
   const me = memberIndex(chain, userId);
   if (me === -1) return '';
-  return TEXT.chainBellMessage
+  return CHAINS_TEXT.chainBellMessage
     .replace('{give}', tripText(chain.members[me]?.request))
     .replace('{get}', tripText(previousMember(chain, me)?.request));
 }

@@ -2,7 +2,7 @@
 // goes away), only images, at most MAX_IMAGES. A refused pick leaves the list as it was and says why.
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 
 export interface ImageUpload {
   key: number;
@@ -28,8 +28,8 @@ export function useImageUploads(max = MAX_IMAGES) {
 
   function add(files: File[]) {
     if (files.length === 0) return;
-    if (!files.every(isImageFile)) return setError(MSG.onlyImages);
-    if (uploads.length + files.length > max) return setError(MSG.tooManyImages);
+    if (!files.every(isImageFile)) return setError(UPLOADS_MSG.onlyImages);
+    if (uploads.length + files.length > max) return setError(UPLOADS_MSG.tooManyImages);
     setError(undefined);
     setUploads((list) => [...list, ...files.map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file) }))]);
   }

@@ -6,7 +6,7 @@ import { useEffect, useId } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import {
   useAdminActivityStore,
@@ -16,7 +16,7 @@ import {
   useAdminUsersStore,
 } from '../stores/useAdminStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { ADMIN_TEXT } from '../texts/admin.ts';
 import { EmailTemplatesTab } from './admin/EmailTemplatesTab.tsx';
 import { LogsTab } from './admin/LogsTab.tsx';
 import { RosterRulesTab } from './admin/RosterRulesTab.tsx';
@@ -28,12 +28,12 @@ import './admin/admin.css';
 const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs', 'roster-rules'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
-  'email-templates': TEXT.tabEmailTemplates,
-  users: TEXT.tabUsers,
-  support: TEXT.tabSupport,
-  'user-activity': TEXT.tabUserActivity,
-  logs: TEXT.tabLogs,
-  'roster-rules': TEXT.tabRosterRules,
+  'email-templates': ADMIN_TEXT.tabEmailTemplates,
+  users: ADMIN_TEXT.tabUsers,
+  support: ADMIN_TEXT.tabSupport,
+  'user-activity': ADMIN_TEXT.tabUserActivity,
+  logs: ADMIN_TEXT.tabLogs,
+  'roster-rules': ADMIN_TEXT.tabRosterRules,
 };
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 /** /admin/users, /admin/support, /admin/logs name their tab when ?tab= does not. */
@@ -43,10 +43,10 @@ function NotAuthorised() {
   return (
     <div className="page-inner">
       <section className="card empty-state not-authorised" role="alert">
-        <h1>{MSG.notAuthorisedTitle}</h1>
-        <p>{MSG.notAuthorisedText}</p>
+        <h1>{ADMIN_MSG.notAuthorisedTitle}</h1>
+        <p>{ADMIN_MSG.notAuthorisedText}</p>
         <AppLink to="/" className="button button-primary">
-          {TEXT.backToDashboard}
+          {ADMIN_TEXT.backToDashboard}
         </AppLink>
       </section>
     </div>
@@ -60,10 +60,10 @@ function SummaryCards({ select }: { select: (tab: Tab) => void }) {
   const support = useAdminSupportStore((s) => s.total ?? s.items.length);
   const logs = useAdminLogsStore((s) => s.total ?? s.items.length);
   const cards: [Tab, string, number, string][] = [
-    ['email-templates', TEXT.cardTemplates, templates, TEXT.templatesCount],
-    ['users', TEXT.cardUsers, users, TEXT.usersCount],
-    ['support', TEXT.cardSupport, support, TEXT.supportCount],
-    ['logs', TEXT.cardActivity, logs, TEXT.activityCount],
+    ['email-templates', ADMIN_TEXT.cardTemplates, templates, ADMIN_TEXT.templatesCount],
+    ['users', ADMIN_TEXT.cardUsers, users, ADMIN_TEXT.usersCount],
+    ['support', ADMIN_TEXT.cardSupport, support, ADMIN_TEXT.supportCount],
+    ['logs', ADMIN_TEXT.cardActivity, logs, ADMIN_TEXT.activityCount],
   ];
   return (
     <div className="stat-grid admin-cards">
@@ -111,12 +111,12 @@ function AdminConsole() {
     <div className="page-inner admin-page">
       <div className="page-header">
         <div>
-          <h1>{TEXT.adminSettings}</h1>
-          <p className="page-subtitle">{TEXT.adminSettingsSubtitle}</p>
+          <h1>{ADMIN_TEXT.adminSettings}</h1>
+          <p className="page-subtitle">{ADMIN_TEXT.adminSettingsSubtitle}</p>
         </div>
         <div className="page-actions">
           <AppLink to="/" className="button button-outline">
-            {TEXT.backToDashboard}
+            {ADMIN_TEXT.backToDashboard}
           </AppLink>
         </div>
       </div>
@@ -125,7 +125,7 @@ function AdminConsole() {
         tabs={TABS}
         selected={tab}
         onSelect={select}
-        label={TEXT.adminSettings}
+        label={ADMIN_TEXT.adminSettings}
         baseId={baseId}
         panelId={`${baseId}-panel`}
         className="tabs admin-tabs"

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITIES, type SupportPriority } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { SUPPORT_MSG } from '#protocol/messages/support.ts';
 import { supportRequestSchema } from '#protocol/schemas/support.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -15,7 +15,8 @@ import { useSupportStore } from '../stores/useSupportStore.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { newestFirst } from '../lib/format.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { SUPPORT_TEXT } from '../texts/support.ts';
 import './admin/admin.css';
 
 const EMPTY = { category: '', subject: '', message: '', priority: 'normal' as SupportPriority };
@@ -33,7 +34,7 @@ function OwnRequest({ request }: { request: SupportRequestItem }) {
       <p className="support-own-message">{request.message}</p>
       {request.adminResponse && (
         <div className="support-response">
-          <p className="support-response-label">{TEXT.adminResponse}</p>
+          <p className="support-response-label">{SUPPORT_TEXT.adminResponse}</p>
           <p className="support-response-text">{request.adminResponse}</p>
         </div>
       )}
@@ -48,13 +49,13 @@ export default function ContactSupport() {
   const loaded = useSupportStore((s) => s.loaded);
   const next = useSupportStore((s) => s.next);
   const loadingMore = useSupportStore((s) => s.loadingMore);
-  const form = useSchemaForm(supportRequestSchema, values, MSG.supportSendFailed, async (body) => {
+  const form = useSchemaForm(supportRequestSchema, values, SUPPORT_MSG.supportSendFailed, async (body) => {
     try {
       await useSupportStore.getState().submit(body);
-      toast({ title: MSG.supportSent, description: MSG.supportSentText });
+      toast({ title: SUPPORT_MSG.supportSent, description: SUPPORT_MSG.supportSentText });
       setSent(true);
     } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.supportSendFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? SUPPORT_MSG.supportSendFailed, variant: 'destructive' });
     }
   });
   const mine = useMemo(() => [...own].sort(newestFirst), [own]);
@@ -76,36 +77,36 @@ export default function ContactSupport() {
     <div className="page-inner support-page">
       <div className="page-header">
         <div>
-          <h1>{TEXT.contactSupport}</h1>
-          <p className="page-subtitle">{TEXT.contactSupportSubtitle}</p>
+          <h1>{SUPPORT_TEXT.contactSupport}</h1>
+          <p className="page-subtitle">{SUPPORT_TEXT.contactSupportSubtitle}</p>
         </div>
       </div>
 
       {sent ? (
         <section className="card support-confirmation" aria-live="polite">
-          <h2>{MSG.supportConfirmTitle}</h2>
-          <p>{MSG.supportConfirmText}</p>
+          <h2>{SUPPORT_MSG.supportConfirmTitle}</h2>
+          <p>{SUPPORT_MSG.supportConfirmText}</p>
           <div className="form-actions">
             <AppLink to="/" className="button button-primary">
-              {TEXT.returnToDashboard}
+              {SUPPORT_TEXT.returnToDashboard}
             </AppLink>
             <button type="button" className="button button-outline" onClick={another}>
-              {TEXT.submitAnotherRequest}
+              {SUPPORT_TEXT.submitAnotherRequest}
             </button>
           </div>
         </section>
       ) : (
         <form className="card support-form" noValidate onSubmit={(e) => void form.submit(e)}>
           <div className="form-grid-2">
-            <SelectField label={TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
-              <option value="">{TEXT.selectCategory}</option>
+            <SelectField label={SUPPORT_TEXT.category} value={values.category} onChange={set('category')} error={form.errors.category}>
+              <option value="">{SUPPORT_TEXT.selectCategory}</option>
               {SUPPORT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {SUPPORT_CATEGORY_LABELS[c]}
                 </option>
               ))}
             </SelectField>
-            <SelectField label={TEXT.priority} value={values.priority} onChange={set('priority')} error={form.errors.priority}>
+            <SelectField label={SUPPORT_TEXT.priority} value={values.priority} onChange={set('priority')} error={form.errors.priority}>
               {SUPPORT_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {capitalised(p)}
@@ -113,9 +114,15 @@ export default function ContactSupport() {
               ))}
             </SelectField>
           </div>
-          <TextField label={TEXT.subject} value={values.subject} onChange={set('subject')} error={form.errors.subject} maxLength={400} />
+          <TextField
+            label={SUPPORT_TEXT.subject}
+            value={values.subject}
+            onChange={set('subject')}
+            error={form.errors.subject}
+            maxLength={400}
+          />
           <TextAreaField
-            label={TEXT.message}
+            label={SUPPORT_TEXT.message}
             value={values.message}
             onChange={set('message')}
             error={form.errors.message}
@@ -124,20 +131,20 @@ export default function ContactSupport() {
           />
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={form.pending}>
-              {form.pending ? TEXT.sending : TEXT.sendSupportRequest}
+              {form.pending ? COMMON_TEXT.sending : SUPPORT_TEXT.sendSupportRequest}
             </button>
           </div>
         </form>
       )}
 
       <section className="support-own-section" aria-labelledby="own-support-heading">
-        <h2 id="own-support-heading">{TEXT.yourSupportRequests}</h2>
+        <h2 id="own-support-heading">{SUPPORT_TEXT.yourSupportRequests}</h2>
         {!loaded ? (
           <p className="muted" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </p>
         ) : mine.length === 0 ? (
-          <p className="card empty-state">{TEXT.noOwnSupportRequests}</p>
+          <p className="card empty-state">{SUPPORT_TEXT.noOwnSupportRequests}</p>
         ) : (
           <ul className="support-own-list">
             {mine.map((r) => (
@@ -145,7 +152,18 @@ export default function ContactSupport() {
             ))}
           </ul>
         )}
-        {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useSupportStore.getState().loadMore().catch(() => undefined)} />}
+        {loaded && (
+          <LoadMore
+            next={next}
+            loading={loadingMore}
+            onMore={() =>
+              void useSupportStore
+                .getState()
+                .loadMore()
+                .catch(() => undefined)
+            }
+          />
+        )}
       </section>
     </div>
   );

@@ -7,7 +7,7 @@ import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
 import { canGoBack, navigate } from '../lib/browserHistory.ts';
 import { useParams } from 'wouter';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import type { ProfileView } from '#protocol/shapes.ts';
 import { LoadingView } from '../app/LoadingView.tsx';
 import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
@@ -18,7 +18,8 @@ import { initials, POSITION_LABELS } from '../lib/format.ts';
 import { profileBackPath } from '../lib/profileBack.ts';
 import { useCrewProfileStore } from '../stores/useCrewProfileStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { PROFILE_TEXT } from '../texts/profile.ts';
 import '../components/schedule-images.css';
 
 /** "first_officer" → "First Officer" (the known labels first, any other value spelled out). */
@@ -42,10 +43,10 @@ function NotFoundView() {
   return (
     <div className="page-inner">
       <div className="card empty-state profile-missing">
-        <h1>{MSG.profileNotFoundTitle}</h1>
-        <p>{MSG.profileNotFound}</p>
+        <h1>{ACCOUNT_MSG.profileNotFoundTitle}</h1>
+        <p>{ACCOUNT_MSG.profileNotFound}</p>
         <button type="button" className="button button-primary" onClick={() => (back ? navigate(-1) : navigate('/'))}>
-          {TEXT.goBack}
+          {PROFILE_TEXT.goBack}
         </button>
       </div>
     </div>
@@ -55,9 +56,9 @@ function NotFoundView() {
 function ProfileCard({ profile, onRequestTrade }: { profile: ProfileView; onRequestTrade?: () => void }) {
   const name = profile.name || 'Crew member';
   const facts = [
-    { label: TEXT.employeeNumber, value: profile.employeeNumber || '—' },
-    { label: TEXT.airline, value: profile.airline || '—' },
-    { label: TEXT.position, value: positionText(profile.position) },
+    { label: PROFILE_TEXT.employeeNumber, value: profile.employeeNumber || '—' },
+    { label: PROFILE_TEXT.airline, value: profile.airline || '—' },
+    { label: PROFILE_TEXT.position, value: positionText(profile.position) },
   ];
   return (
     <section className="card profile-hero" aria-labelledby="crew-profile-name">
@@ -70,7 +71,7 @@ function ProfileCard({ profile, onRequestTrade }: { profile: ProfileView; onRequ
       {onRequestTrade && (
         <div className="profile-hero-actions">
           <button type="button" className="button button-primary" onClick={onRequestTrade}>
-            {TEXT.profileRequestTrade}
+            {PROFILE_TEXT.profileRequestTrade}
           </button>
         </div>
       )}
@@ -116,7 +117,7 @@ export default function CrewProfile() {
       <div className="back-row">
         <AppLink to={profileBackPath(pathname, search, userId)} className="button button-ghost button-sm back-link">
           <BackIcon />
-          {TEXT.back}
+          {COMMON_TEXT.back}
         </AppLink>
       </div>
       <ProfileCard
@@ -126,16 +127,16 @@ export default function CrewProfile() {
       <section className="card" aria-labelledby="crew-schedule-heading">
         <div className="card-header">
           <h2 id="crew-schedule-heading" className="card-title">
-            {TEXT.profileScheduleHeading}
+            {PROFILE_TEXT.profileScheduleHeading}
           </h2>
           {own && (
             <AppLink to="/schedule" className="text-link">
-              {TEXT.profileManageSchedule}
+              {PROFILE_TEXT.profileManageSchedule}
             </AppLink>
           )}
         </div>
         {profile.scheduleImages.length === 0 ? (
-          <p className="empty-text">{TEXT.profileNoSchedule}</p>
+          <p className="empty-text">{PROFILE_TEXT.profileNoSchedule}</p>
         ) : (
           <ScheduleImageGrid images={profile.scheduleImages} label={`${name}'s schedule images`} />
         )}

@@ -19,7 +19,8 @@ import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { useSentOffers } from '../stores/useOffersStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { completedSplitText, TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { DASHBOARD_TEXT, completedSplitText } from '../texts/dashboard.ts';
 
 type ModalState = { mode: 'create' } | { mode: 'edit'; request: TradeRequestItem } | null;
 
@@ -66,7 +67,7 @@ const REQUEST_COLUMNS: Column<TradeRequestItem>[] = [
  */
 function greeting(createdAt: string | undefined): string {
   const age = createdAt ? Date.now() - Date.parse(createdAt) : Infinity;
-  return age < NEW_ACCOUNT_MS ? TEXT.welcome : TEXT.welcomeBack;
+  return age < NEW_ACCOUNT_MS ? DASHBOARD_TEXT.welcome : DASHBOARD_TEXT.welcomeBack;
 }
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +128,7 @@ export default function Dashboard() {
         <StatCard
           label="Matches"
           value={matchesLoaded ? listedMatches.length : (stats?.pendingMatches ?? 0)}
-          note={TEXT.newMatchesNote(stats?.pendingMatches ?? 0)}
+          note={DASHBOARD_TEXT.newMatchesNote(stats?.pendingMatches ?? 0)}
           to="/matches"
         />
         <StatCard label="Trade Requests" value={stats?.pendingTrades ?? 0} to="/trades?tab=requests" />
@@ -148,10 +149,10 @@ export default function Dashboard() {
         </div>
         {!requestsLoaded ? (
           <p className="muted list-slot" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </p>
         ) : active.length === 0 ? (
-          <p className="empty-text list-slot">{TEXT.noActiveRequests}</p>
+          <p className="empty-text list-slot">{DASHBOARD_TEXT.noActiveRequests}</p>
         ) : (
           <ResponsiveTable
             label="My Active Requests"
@@ -175,7 +176,7 @@ export default function Dashboard() {
           </div>
           {!matchesLoaded ? (
             <p className="muted list-slot" role="status">
-              {TEXT.loading}
+              {COMMON_TEXT.loading}
             </p>
           ) : recentMatches.length === 0 ? (
             <p className="empty-text list-slot">No matches yet</p>
@@ -208,10 +209,10 @@ export default function Dashboard() {
           </div>
           {!messagesLoaded ? (
             <p className="muted list-slot" role="status">
-              {TEXT.loading}
+              {COMMON_TEXT.loading}
             </p>
           ) : recentMessages.length === 0 ? (
-            <p className="empty-text list-slot">{TEXT.noMessages}</p>
+            <p className="empty-text list-slot">{DASHBOARD_TEXT.noMessages}</p>
           ) : (
             <ul className="compact-list">
               {recentMessages.map((c) => (

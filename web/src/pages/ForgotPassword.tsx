@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { forgotPasswordSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
 
 /**
  * The address the link went to, on a line of its own: it never breaks inside its name or its
@@ -28,18 +28,23 @@ function Address({ value }: { value: string }) {
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, serverError, pending, submit, reset } = useSchemaForm(forgotPasswordSchema, { email }, MSG.forgotFailed, async (data) => {
-    await useSessionStore.getState().forgotPassword(data);
-    setSent(true);
-  });
+  const { errors, serverError, pending, submit, reset } = useSchemaForm(
+    forgotPasswordSchema,
+    { email },
+    ACCOUNT_MSG.forgotFailed,
+    async (data) => {
+      await useSessionStore.getState().forgotPassword(data);
+      setSent(true);
+    },
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   if (sent) {
     return (
-      <AuthLayout title={TEXT.checkYourEmail}>
+      <AuthLayout title={AUTH_TEXT.checkYourEmail}>
         {/* One text that never claims more than the server knows: it answers the same for any address. */}
         <p className="auth-text">
-          {TEXT.forgotSentBefore} <Address value={email.trim()} /> {TEXT.forgotSentAfter}
+          {AUTH_TEXT.forgotSentBefore} <Address value={email.trim()} /> {AUTH_TEXT.forgotSentAfter}
         </p>
         <div className="stack">
           <button
@@ -50,10 +55,10 @@ export default function ForgotPassword() {
               setSent(false);
             }}
           >
-            {TEXT.tryDifferentEmail}
+            {AUTH_TEXT.tryDifferentEmail}
           </button>
           <AppLink to="/login" className="button button-primary button-block">
-            {TEXT.backToSignIn}
+            {AUTH_TEXT.backToSignIn}
           </AppLink>
         </div>
       </AuthLayout>
@@ -79,7 +84,7 @@ export default function ForgotPassword() {
       </form>
       <p className="auth-footer">
         <AppLink to="/login" className="text-link">
-          {TEXT.backToSignIn}
+          {AUTH_TEXT.backToSignIn}
         </AppLink>
       </p>
     </AuthLayout>

@@ -4,7 +4,7 @@
 import { AppLink } from '../app/AppLink.tsx';
 import { PublicHeader } from '../components/PublicHeader.tsx';
 import { AppleIcon, GoogleIcon, RepeatIcon, ShieldIcon, UsersIcon } from '../components/Icons.tsx';
-import { TEXT } from '../texts.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 
 const FEATURES = [
   {
@@ -30,25 +30,25 @@ export function Landing() {
       <PublicHeader showSignIn={false} />
       <main>
         <section className="hero">
-          <h1>{TEXT.productName}</h1>
-          <p className="hero-tagline">{TEXT.tagline}</p>
+          <h1>{PUBLIC_TEXT.productName}</h1>
+          <p className="hero-tagline">{PUBLIC_TEXT.tagline}</p>
           <p className="hero-text">Drop, pick up and swap pairings and reserve periods with crew at your airline.</p>
           <div className="hero-actions">
             <AppLink to="/signup" className="button button-primary button-lg">
-              {TEXT.getStarted}
+              {PUBLIC_TEXT.getStarted}
             </AppLink>
             <AppLink to="/login" className="button button-outline button-lg">
-              {TEXT.signIn}
+              {PUBLIC_TEXT.signIn}
             </AppLink>
           </div>
           <div className="hero-social">
             <a href="/api/login" className="button button-outline">
               <GoogleIcon />
-              {TEXT.continueWithGoogle}
+              {PUBLIC_TEXT.continueWithGoogle}
             </a>
             <a href="/api/login" className="button button-outline">
               <AppleIcon />
-              {TEXT.continueWithApple}
+              {PUBLIC_TEXT.continueWithApple}
             </a>
           </div>
         </section>

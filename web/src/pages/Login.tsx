@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { navigate } from '../lib/browserHistory.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { signIn } from '../app/authActions.ts';
 import { signInReturnText } from '#protocol/sign-in-returns.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 
 /** The button's text while the form is sent; the prerendered page's script reads it too (src/authEntry.ts). */
 const PENDING = 'Signing in...';
@@ -23,7 +24,7 @@ export default function Login() {
   const { errors, serverError, pending, submit } = useSchemaForm(
     loginSchema,
     { email, password },
-    MSG.loginFailed,
+    ACCOUNT_MSG.loginFailed,
     async (data) => {
       await signIn(data);
       navigate('/', { replace: true });
@@ -33,7 +34,7 @@ export default function Login() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void submit(event);
 
   return (
-    <AuthLayout title={TEXT.signIn} subtitle="Access your Crewtrade account">
+    <AuthLayout title={PUBLIC_TEXT.signIn} subtitle="Access your Crewtrade account">
       {serverError && <FormAlert>{serverError}</FormAlert>}
       <form onSubmit={onSubmit} method="post" noValidate className="form">
         <TextField
@@ -56,11 +57,11 @@ export default function Login() {
         />
         <div className="form-row-end">
           <AppLink to="/forgot-password" className="text-link">
-            {TEXT.forgotPassword}
+            {AUTH_TEXT.forgotPassword}
           </AppLink>
         </div>
         <button type="submit" className="button button-primary button-block" disabled={pending} data-pending-label={PENDING}>
-          {pending ? PENDING : TEXT.signIn}
+          {pending ? PENDING : PUBLIC_TEXT.signIn}
         </button>
       </form>
       <Divider />

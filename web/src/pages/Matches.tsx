@@ -5,7 +5,9 @@
 // trade_requested, which hides it); an approved one shows Trade Completed and may be removed.
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { CHAINS_MSG } from '#protocol/messages/chains.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
+import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { ChainItem, MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { ChainCard } from '../components/ChainCard.tsx';
@@ -25,7 +27,9 @@ import { confirm } from '../stores/useConfirmStore.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { MATCHES_TEXT } from '../texts/matches.ts';
 import { Ident } from '../components/Ident.tsx';
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
@@ -54,23 +58,27 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
 
 async function deleteMatch(id: number) {
   const ok = await confirm({
-    title: TEXT.deleteMatchTitle,
-    description: TEXT.deleteMatchConfirm,
-    confirmLabel: TEXT.remove,
+    title: MATCHES_TEXT.deleteMatchTitle,
+    description: MATCHES_TEXT.deleteMatchConfirm,
+    confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useMatchesStore.getState().delete(id);
-    toast({ title: MSG.tradeRemovedTitle });
+    toast({ title: OFFERS_MSG.tradeRemovedTitle });
   } catch (err) {
-    toast({ title: MSG.tradeRemoveFailedTitle, description: serverMessage(err) ?? MSG.tradeRemoveFailed, variant: 'destructive' });
+    toast({
+      title: OFFERS_MSG.tradeRemoveFailedTitle,
+      description: serverMessage(err) ?? OFFERS_MSG.tradeRemoveFailed,
+      variant: 'destructive',
+    });
   }
 }
 
 function chainAnswerFailed(err: unknown) {
   const description = serverMessage(err) ?? (err instanceof Error ? err.message : undefined);
-  toast({ title: MSG.chainAnswerFailed, description, variant: 'destructive' });
+  toast({ title: CHAINS_MSG.chainAnswerFailed, description, variant: 'destructive' });
 }
 
 /** The request a member of a chain gets: the one of the member before them in the cycle. */
@@ -86,7 +94,7 @@ async function acceptChain(chain: ChainItem) {
   if (!(await confirmDespiteRoster(gets ? { date: gets.date, days: gets.tripDays ?? 1 } : null))) return;
   try {
     const answered = await useChainsStore.getState().accept(chain.id);
-    toast({ title: answered.status === 'completed' ? MSG.chainCompleted : MSG.chainAccepted });
+    toast({ title: answered.status === 'completed' ? CHAINS_MSG.chainCompleted : CHAINS_MSG.chainAccepted });
   } catch (err) {
     chainAnswerFailed(err);
   }
@@ -94,15 +102,15 @@ async function acceptChain(chain: ChainItem) {
 
 async function declineChain(chain: ChainItem) {
   const ok = await confirm({
-    title: TEXT.declineChainTitle,
-    description: TEXT.declineChainConfirm,
-    confirmLabel: TEXT.decline,
+    title: CHAINS_TEXT.declineChainTitle,
+    description: CHAINS_TEXT.declineChainConfirm,
+    confirmLabel: COMMON_TEXT.decline,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useChainsStore.getState().decline(chain.id);
-    toast({ title: MSG.chainDeclined });
+    toast({ title: CHAINS_MSG.chainDeclined });
   } catch (err) {
     chainAnswerFailed(err);
   }
@@ -111,9 +119,9 @@ async function declineChain(chain: ChainItem) {
 async function dismissChain(chain: ChainItem) {
   try {
     await useChainsStore.getState().dismiss(chain.id);
-    toast({ title: MSG.chainDismissed });
+    toast({ title: CHAINS_MSG.chainDismissed });
   } catch (err) {
-    toast({ title: MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
+    toast({ title: CHAINS_MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
   }
 }
 
@@ -121,9 +129,9 @@ function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) 
   return (
     <section className="chain-section" aria-labelledby="chains-heading">
       <div className="chain-section-header">
-        <h2 id="chains-heading">{MSG.chainsHeading}</h2>
+        <h2 id="chains-heading">{CHAINS_MSG.chainsHeading}</h2>
         <p className="muted">
-          {TEXT.chainsIntro} {TEXT.chainsEndedNote}
+          {CHAINS_TEXT.chainsIntro} {CHAINS_TEXT.chainsEndedNote}
         </p>
       </div>
       <div className="chain-list">
@@ -146,9 +154,9 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
     <article className="match-card" aria-label={`Match with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}>
       <header className="match-card-header">
         <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
-          {match.status === 'pending' ? TEXT.pendingMatch : TEXT.tradeMatch}
+          {match.status === 'pending' ? MATCHES_TEXT.pendingMatch : MATCHES_TEXT.tradeMatch}
         </span>
-        {approved && <span className="badge badge-completed">{TEXT.tradeCompleted}</span>}
+        {approved && <span className="badge badge-completed">{MATCHES_TEXT.tradeCompleted}</span>}
       </header>
       <div className="match-sides">
         <RequestSummary title="Your Request" request={mine} />
@@ -183,7 +191,7 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
               className="button button-primary button-sm"
               onClick={() => onRequestTrade({ toUserId: other.id, toUserName: fullName(other), request: theirs, matchId: match.id })}
             >
-              {TEXT.requestTrade}
+              {COMMON_TEXT.requestTrade}
             </button>
           )}
           {approved && (
@@ -263,15 +271,15 @@ export default function Matches() {
       </div>
       {!loaded ? (
         <p className="muted" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : visible.length === 0 && chains.length === 0 ? (
         <div className="card empty-state">
-          <h2>{MSG.noMatches}</h2>
+          <h2>{REQUESTS_MSG.noMatches}</h2>
           <p>When another crew member posts a request that lines up with one of yours, it shows up here.</p>
           {/* The spec points this button at /requests, which is no route; the tradeboard is where requests are made. */}
           <AppLink to="/all-trades" className="button button-primary">
-            {TEXT.createARequest}
+            {MATCHES_TEXT.createARequest}
           </AppLink>
         </div>
       ) : (
@@ -279,7 +287,7 @@ export default function Matches() {
           {chains.length > 0 && <ChainsSection chains={chains} myId={user.id} />}
           {visible.length > 0 && (
             <section className="matches-section" aria-labelledby={chains.length > 0 ? 'direct-matches-heading' : undefined}>
-              {chains.length > 0 && <h2 id="direct-matches-heading">{TEXT.directMatches}</h2>}
+              {chains.length > 0 && <h2 id="direct-matches-heading">{MATCHES_TEXT.directMatches}</h2>}
               <div className="match-grid">
                 {visible.map((m) => (
                   <MatchCard key={m.id} match={m} myId={user.id} onRequestTrade={setOfferTarget} />
@@ -289,7 +297,18 @@ export default function Matches() {
           )}
         </>
       )}
-      {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useMatchesStore.getState().loadMore().catch(() => undefined)} />}
+      {loaded && (
+        <LoadMore
+          next={next}
+          loading={loadingMore}
+          onMore={() =>
+            void useMatchesStore
+              .getState()
+              .loadMore()
+              .catch(() => undefined)
+          }
+        />
+      )}
       <LazyOfferDialog target={offerTarget} onClose={() => setOfferTarget(null)} />
     </div>
   );

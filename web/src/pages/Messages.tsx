@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../lib/browserHistory.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { ConversationList } from '../components/messaging/ConversationList.tsx';
@@ -18,7 +18,8 @@ import { confirm } from '../stores/useConfirmStore.ts';
 import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { MESSAGING_TEXT } from '../texts/messaging.ts';
 import '../components/messaging/messaging.css';
 
 export default function Messages() {
@@ -86,17 +87,17 @@ export default function Messages() {
 
   async function deleteConversation(user: MessageUser) {
     const ok = await confirm({
-      title: TEXT.deleteConversationTitle,
-      description: TEXT.deleteConversationConfirm.replace('{name}', fullName(user)),
-      confirmLabel: TEXT.delete,
+      title: MESSAGING_TEXT.deleteConversationTitle,
+      description: MESSAGING_TEXT.deleteConversationConfirm.replace('{name}', fullName(user)),
+      confirmLabel: COMMON_TEXT.delete,
       destructive: true,
     });
     if (!ok) return;
     try {
       await useMessagesStore.getState().deleteConversation(user.id);
-      toast({ title: MSG.conversationDeleted });
+      toast({ title: MESSAGING_MSG.conversationDeleted });
     } catch {
-      toast({ title: TEXT.errorTitle, description: MSG.conversationDeleteFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.conversationDeleteFailed, variant: 'destructive' });
     }
   }
 
@@ -107,13 +108,13 @@ export default function Messages() {
     <div className="page-inner messages-page">
       <div className="page-header">
         <div>
-          <h1>{TEXT.messagesTitle}</h1>
-          <p className="page-subtitle">{TEXT.messagesSubtitle}</p>
+          <h1>{MESSAGING_TEXT.messagesTitle}</h1>
+          <p className="page-subtitle">{MESSAGING_TEXT.messagesSubtitle}</p>
         </div>
         <div className="page-actions">
           <button type="button" className="button button-primary" onClick={() => setDialogOpen(true)}>
             <PlusIcon />
-            {TEXT.newMessage}
+            {MESSAGING_TEXT.newMessage}
           </button>
         </div>
       </div>
@@ -122,11 +123,11 @@ export default function Messages() {
         {showList && (
           <section className="card conversations-pane" aria-labelledby="conversations-heading">
             <h2 id="conversations-heading" className="card-title conversations-heading">
-              {TEXT.conversations}
+              {MESSAGING_TEXT.conversations}
             </h2>
             {!loaded ? (
               <p className="muted list-slot" role="status">
-                {TEXT.loading}
+                {COMMON_TEXT.loading}
               </p>
             ) : (
               <>
@@ -159,18 +160,18 @@ export default function Messages() {
               />
             ) : selectedId !== null && thread?.error ? (
               <div className="thread-placeholder">
-                <p className="empty-text">{TEXT.conversationLoadFailed}</p>
+                <p className="empty-text">{MESSAGING_TEXT.conversationLoadFailed}</p>
                 <button type="button" className="button button-outline" onClick={() => setSelectedId(null)}>
-                  {TEXT.back}
+                  {COMMON_TEXT.back}
                 </button>
               </div>
             ) : selectedId !== null ? (
               <p className="muted thread-placeholder" role="status">
-                {TEXT.loading}
+                {COMMON_TEXT.loading}
               </p>
             ) : (
               <div className="thread-placeholder">
-                <p className="empty-text">{TEXT.selectConversation}</p>
+                <p className="empty-text">{MESSAGING_TEXT.selectConversation}</p>
               </div>
             )}
           </div>

@@ -6,8 +6,8 @@ import { PushCard } from '../components/PushCard.tsx';
 import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { SelectField } from '../components/Field.tsx';
-import { TEXT } from '../texts.ts';
-import { MSG } from '#protocol/messages.ts';
+import { SETTINGS_TEXT } from '../texts/settings.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { profileSchema, type ProfileBody } from '#protocol/schemas/profile.ts';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -22,10 +22,14 @@ import { toast } from '../stores/useToastStore.ts';
 async function saveProfile(body: ProfileBody & { emailNotifications: boolean }): Promise<boolean> {
   try {
     await useSessionStore.getState().saveProfile(body);
-    toast({ title: MSG.profileUpdated });
+    toast({ title: ACCOUNT_MSG.profileUpdated });
     return true;
   } catch (err) {
-    toast({ title: MSG.profileUpdateFailedTitle, description: serverMessage(err) ?? MSG.profileUpdateFailed, variant: 'destructive' });
+    toast({
+      title: ACCOUNT_MSG.profileUpdateFailedTitle,
+      description: serverMessage(err) ?? ACCOUNT_MSG.profileUpdateFailed,
+      variant: 'destructive',
+    });
     return false;
   }
 }
@@ -33,7 +37,7 @@ async function saveProfile(body: ProfileBody & { emailNotifications: boolean }):
 function ProfileForm({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
   // saveProfile toasts its own failure: the form has no alert of its own.
-  const { errors, pending, submit } = useSchemaForm(profileSchema, values, MSG.profileUpdateFailed, async (data) => {
+  const { errors, pending, submit } = useSchemaForm(profileSchema, values, ACCOUNT_MSG.profileUpdateFailed, async (data) => {
     await saveProfile({ ...profileFieldsOf(data), emailNotifications: user.emailNotifications });
   });
 
@@ -125,14 +129,14 @@ function YourDay({ user }: { user: CurrentUser }) {
   return (
     <section className="card" aria-labelledby="your-day-heading">
       <h2 id="your-day-heading" className="card-title">
-        {TEXT.yourDayTitle}
+        {SETTINGS_TEXT.yourDayTitle}
       </h2>
       {user.baseTimeZone ? (
-        <p className="card-subtitle">{TEXT.yourDayFromBase(user.base ?? '', user.baseTimeZone)}</p>
+        <p className="card-subtitle">{SETTINGS_TEXT.yourDayFromBase(user.base ?? '', user.baseTimeZone)}</p>
       ) : (
         <form onSubmit={(e) => void save(e)} className="form">
-          <p className="card-subtitle">{TEXT.yourDayUnknownBase(user.base ?? '')}</p>
-          <SelectField label={TEXT.timeZoneLabel} name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <p className="card-subtitle">{SETTINGS_TEXT.yourDayUnknownBase(user.base ?? '')}</p>
+          <SelectField label={SETTINGS_TEXT.timeZoneLabel} name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z.replaceAll('_', ' ')}
@@ -141,7 +145,7 @@ function YourDay({ user }: { user: CurrentUser }) {
           </SelectField>
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? 'Saving...' : TEXT.saveTimeZone}
+              {pending ? 'Saving...' : SETTINGS_TEXT.saveTimeZone}
             </button>
           </div>
         </form>

@@ -2,30 +2,33 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { resetFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { AUTH_TEXT } from '../texts/auth.ts';
+import { PUBLIC_TEXT } from '../texts/public.ts';
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [done, setDone] = useState(false);
-  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, values, MSG.resetFailed, async (data) => {
+  const { errors, serverError, pending, submit } = useSchemaForm(resetFormSchema, values, ACCOUNT_MSG.resetFailed, async (data) => {
     await useSessionStore.getState().resetPassword({ token, newPassword: data.newPassword });
     setDone(true);
   });
 
   if (!token) {
     return (
-      <AuthLayout title={TEXT.invalidResetLink}>
-        <p className="auth-text">{MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.</p>
+      <AuthLayout title={AUTH_TEXT.invalidResetLink}>
+        <p className="auth-text">
+          {ACCOUNT_MSG.resetTokenMissing}. This password reset link is invalid or incomplete; please request a new one.
+        </p>
         <AppLink to="/forgot-password" className="button button-primary button-block">
-          {TEXT.requestNewLink}
+          {AUTH_TEXT.requestNewLink}
         </AppLink>
       </AuthLayout>
     );
@@ -33,10 +36,10 @@ export default function ResetPassword() {
 
   if (done) {
     return (
-      <AuthLayout title={TEXT.passwordResetSuccessful}>
+      <AuthLayout title={AUTH_TEXT.passwordResetSuccessful}>
         <p className="auth-text">Your password has been updated. You can now sign in with your new password.</p>
         <AppLink to="/login" className="button button-primary button-block">
-          {TEXT.signIn}
+          {PUBLIC_TEXT.signIn}
         </AppLink>
       </AuthLayout>
     );

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { AppLink } from '../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { SCHEDULE_MSG } from '#protocol/messages/schedule.ts';
 import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
 import { serverMessage } from '../api/client.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -14,7 +14,8 @@ import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { SCHEDULE_TEXT } from '../texts/schedule.ts';
 
 const uploadedText = (n: number) => `${n} schedule ${n === 1 ? 'image' : 'images'} uploaded`;
 const uploadingText = (n: number) => `Uploading ${n} ${n === 1 ? 'image' : 'images'}...`;
@@ -32,9 +33,9 @@ function UploadCard() {
     setUploading(files.length);
     try {
       const n = await useScheduleStore.getState().upload(files);
-      toast({ title: MSG.scheduleUploadedTitle, description: uploadedText(n) });
+      toast({ title: SCHEDULE_MSG.scheduleUploadedTitle, description: uploadedText(n) });
     } catch {
-      toast({ title: MSG.scheduleUploadFailedTitle, description: MSG.scheduleUploadFailed, variant: 'destructive' });
+      toast({ title: SCHEDULE_MSG.scheduleUploadFailedTitle, description: SCHEDULE_MSG.scheduleUploadFailed, variant: 'destructive' });
     } finally {
       setUploading(0);
     }
@@ -52,23 +53,23 @@ function UploadCard() {
   return (
     <section className="card" aria-labelledby="schedule-upload-heading">
       <h2 id="schedule-upload-heading" className="card-title">
-        {TEXT.scheduleUploadHeading}
+        {SCHEDULE_TEXT.scheduleUploadHeading}
       </h2>
       <div
         {...getRootProps({
           className: `drop-zone schedule-drop${isDragActive ? ' is-dragging' : ''}`,
           role: 'group',
-          'aria-label': TEXT.scheduleDropHere,
+          'aria-label': SCHEDULE_TEXT.scheduleDropHere,
         })}
       >
-        <input {...getInputProps({ accept: 'image/*,.heic,.heif', 'aria-label': TEXT.scheduleFileInput })} />
+        <input {...getInputProps({ accept: 'image/*,.heic,.heif', 'aria-label': SCHEDULE_TEXT.scheduleFileInput })} />
         <span className="schedule-drop-icon">
           <UploadIcon />
         </span>
-        <p className="schedule-drop-title">{isDragActive ? TEXT.scheduleDropActive : TEXT.scheduleDropHere}</p>
-        <p className="small">{TEXT.scheduleFileHint}</p>
+        <p className="schedule-drop-title">{isDragActive ? SCHEDULE_TEXT.scheduleDropActive : SCHEDULE_TEXT.scheduleDropHere}</p>
+        <p className="small">{SCHEDULE_TEXT.scheduleFileHint}</p>
         <button type="button" className="button button-primary" onClick={open} disabled={uploading > 0}>
-          {TEXT.scheduleChooseFiles}
+          {SCHEDULE_TEXT.scheduleChooseFiles}
         </button>
       </div>
       {uploading > 0 && (
@@ -92,18 +93,22 @@ function ImagesCard() {
 
   async function remove(image: ScheduleImage) {
     const ok = await confirm({
-      title: TEXT.scheduleDeleteTitle,
-      description: TEXT.scheduleDeleteConfirm,
-      confirmLabel: TEXT.delete,
+      title: SCHEDULE_TEXT.scheduleDeleteTitle,
+      description: SCHEDULE_TEXT.scheduleDeleteConfirm,
+      confirmLabel: COMMON_TEXT.delete,
       destructive: true,
     });
     if (!ok) return;
     setDeleting((set) => new Set(set).add(image.id));
     try {
       await useScheduleStore.getState().delete(image.id);
-      toast({ title: TEXT.scheduleDeleted });
+      toast({ title: SCHEDULE_TEXT.scheduleDeleted });
     } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? TEXT.scheduleDeleteFailed, variant: 'destructive' });
+      toast({
+        title: COMMON_TEXT.errorTitle,
+        description: serverMessage(err) ?? SCHEDULE_TEXT.scheduleDeleteFailed,
+        variant: 'destructive',
+      });
     } finally {
       setDeleting((set) => {
         const next = new Set(set);
@@ -117,35 +122,46 @@ function ImagesCard() {
     <section className="card" aria-labelledby="schedule-images-heading">
       <div className="card-header">
         <h2 id="schedule-images-heading" className="card-title">
-          {TEXT.scheduleImagesHeading}
+          {SCHEDULE_TEXT.scheduleImagesHeading}
         </h2>
         {loaded && !error && images.length > 0 && <span className="schedule-count muted small">{countText(images.length, next)}</span>}
       </div>
       {!loaded ? (
         <p className="empty-text" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : error && images.length === 0 ? (
         <div className="empty-state">
-          <p>{TEXT.scheduleLoadFailed}</p>
+          <p>{SCHEDULE_TEXT.scheduleLoadFailed}</p>
           <button type="button" className="button button-outline" onClick={() => void useScheduleStore.getState().fetch()}>
-            {TEXT.scheduleRetry}
+            {SCHEDULE_TEXT.scheduleRetry}
           </button>
         </div>
       ) : images.length === 0 ? (
         <div className="empty-state schedule-empty">
-          <h3>{TEXT.scheduleEmpty}</h3>
-          <p>{TEXT.scheduleEmptyHint}</p>
+          <h3>{SCHEDULE_TEXT.scheduleEmpty}</h3>
+          <p>{SCHEDULE_TEXT.scheduleEmptyHint}</p>
         </div>
       ) : (
         <ScheduleImageGrid
           images={images}
-          label={TEXT.scheduleImagesHeading}
+          label={SCHEDULE_TEXT.scheduleImagesHeading}
           onDelete={(image) => void remove(image)}
           deleting={deleting}
         />
       )}
-      {loaded && <LoadMore next={next} loading={loadingMore} onMore={() => void useScheduleStore.getState().loadMore().catch(() => undefined)} />}
+      {loaded && (
+        <LoadMore
+          next={next}
+          loading={loadingMore}
+          onMore={() =>
+            void useScheduleStore
+              .getState()
+              .loadMore()
+              .catch(() => undefined)
+          }
+        />
+      )}
     </section>
   );
 }
@@ -160,13 +176,13 @@ export default function Schedule() {
       <div className="back-row">
         <AppLink to="/" className="button button-ghost button-sm back-link">
           <BackIcon />
-          {TEXT.back}
+          {COMMON_TEXT.back}
         </AppLink>
       </div>
       <div className="page-header">
         <div>
-          <h1>{TEXT.scheduleTitle}</h1>
-          <p className="page-subtitle">{TEXT.scheduleSubtitle}</p>
+          <h1>{SCHEDULE_TEXT.scheduleTitle}</h1>
+          <p className="page-subtitle">{SCHEDULE_TEXT.scheduleSubtitle}</p>
         </div>
       </div>
       <UploadCard />

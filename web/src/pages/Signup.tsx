@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { navigate } from '../lib/browserHistory.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { signupFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';
 import { FormAlert, TextField } from '../components/Field.tsx';
@@ -15,7 +15,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPas
 
 export default function Signup() {
   const [values, setValues] = useState(EMPTY);
-  const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, values, MSG.registrationFailed, async (data) => {
+  const { errors, serverError, pending, submit } = useSchemaForm(signupFormSchema, values, ACCOUNT_MSG.registrationFailed, async (data) => {
     await signUp(data);
     navigate('/', { replace: true });
   });

@@ -2,7 +2,7 @@
 // Trade), kept live by the board store. The board comes a page at a time by date, filtered by the
 // server; the next page loads as the crew member scrolls to the end (docs/decisions/0020).
 import { useEffect, useId, useMemo, useState } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { BOARD_MSG } from '#protocol/messages/board.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { FilterIcon, PlusIcon } from '../components/Icons.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -18,7 +18,8 @@ import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.
 import { byDate } from '../lib/requestOrder.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { TEXT } from '../texts.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { REQUESTS_TEXT } from '../texts/requests.ts';
 
 /** Typing in the search box asks the server once the typing pauses. */
 const SEARCH_PAUSE_MS = 300;
@@ -65,7 +66,7 @@ export default function Tradeboard() {
   const filtering = isFiltering(applied);
   // Nothing on the board, or nothing the filters let through: then the filters are what the user
   // needs to hear about.
-  const emptyText = filtering ? MSG.emptyFiltered : MSG.emptyBoard;
+  const emptyText = filtering ? BOARD_MSG.emptyFiltered : BOARD_MSG.emptyBoard;
 
   if (!user) return null;
   const positionLabel = positionPhrase(user.position);
@@ -76,7 +77,7 @@ export default function Tradeboard() {
         <div>
           <h1>Tradeboard</h1>
           <p className="page-subtitle">{`Browse requests from ${user.airline ?? ''} ${positionLabel}s`}</p>
-          <p className="page-note">{TEXT.matchingRule}</p>
+          <p className="page-note">{REQUESTS_TEXT.matchingRule}</p>
         </div>
         <div className="page-actions">
           <button type="button" className="button button-primary" onClick={() => setModal({ mode: 'create' })}>
@@ -136,7 +137,7 @@ export default function Tradeboard() {
 
       {!loaded ? (
         <p className="muted" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : (
         <>
@@ -186,7 +187,7 @@ export default function Tradeboard() {
                         className="button button-primary button-sm"
                         onClick={() => setOfferTarget({ toUserId: r.user?.id ?? r.userId, toUserName: fullName(r.user), request: r })}
                       >
-                        {TEXT.requestTrade}
+                        {COMMON_TEXT.requestTrade}
                       </button>
                     }
                   />
@@ -197,8 +198,13 @@ export default function Tradeboard() {
               next={next}
               loading={loadingMore}
               auto
-              label={TEXT.loadMoreRequests}
-              onMore={() => void useBoardStore.getState().loadMore().catch(() => undefined)}
+              label={REQUESTS_TEXT.loadMoreRequests}
+              onMore={() =>
+                void useBoardStore
+                  .getState()
+                  .loadMore()
+                  .catch(() => undefined)
+              }
             />
           </section>
         </>

@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../app/useSearchParams.ts';
-import { MSG } from '#protocol/messages.ts';
+import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
@@ -28,15 +28,22 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import { countText } from '../lib/format.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
-import { completedCountText, TEXT } from '../texts.ts';
+import { CHAINS_TEXT } from '../texts/chains.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
+import { completedCountText } from '../texts/dashboard.ts';
+import { TRADES_TEXT } from '../texts/trades.ts';
 
 const TABS = ['requests', 'pending', 'approved'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { requests: TEXT.tabRequests, pending: TEXT.tabPending, approved: TEXT.tabCompleted };
+const TAB_LABELS: Record<Tab, string> = {
+  requests: TRADES_TEXT.tabRequests,
+  pending: TRADES_TEXT.tabPending,
+  approved: TRADES_TEXT.tabCompleted,
+};
 const EMPTY: Record<Tab, string> = {
-  requests: MSG.noTradeRequests,
-  pending: MSG.noPendingTradeRequests,
-  approved: MSG.noCompletedTradeRequests,
+  requests: OFFERS_MSG.noTradeRequests,
+  pending: OFFERS_MSG.noPendingTradeRequests,
+  approved: OFFERS_MSG.noCompletedTradeRequests,
 };
 
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
@@ -46,7 +53,7 @@ type Finished = { kind: 'offer'; item: OfferItem; at: string } | { kind: 'chain'
 
 const answeredFirst = (a: Finished, b: Finished) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.item.id - a.item.id);
 
-const failed = (description: string) => toast({ title: TEXT.errorTitle, description, variant: 'destructive' });
+const failed = (description: string) => toast({ title: COMMON_TEXT.errorTitle, description, variant: 'destructive' });
 
 /** The trip accepting would have the user fly: the offered one when the sender drops or trades it to them. */
 const tripOfOffer = (offer: OfferItem) =>
@@ -56,9 +63,9 @@ async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
   if (status === 'accepted' && !(await confirmDespiteRoster(tripOfOffer(offer)))) return;
   try {
     await useOffersStore.getState().respond(offer.id, status);
-    toast({ title: MSG.offerResponded });
+    toast({ title: OFFERS_MSG.offerResponded });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.offerRespondFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.offerRespondFailed);
   }
 }
 
@@ -74,35 +81,35 @@ async function dismissMessage(offer: OfferItem) {
 
 async function removeChainTrade(chain: ChainItem) {
   const ok = await confirm({
-    title: TEXT.removeTradeTitle,
-    description: TEXT.removeChainTradeConfirm,
-    confirmLabel: TEXT.remove,
+    title: TRADES_TEXT.removeTradeTitle,
+    description: CHAINS_TEXT.removeChainTradeConfirm,
+    confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useCompletedChainsStore.getState().hide(chain.id);
-    toast({ title: MSG.completedTradeRemoved });
+    toast({ title: OFFERS_MSG.completedTradeRemoved });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.completedTradeRemoveFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.completedTradeRemoveFailed);
   }
 }
 
 async function cancelOffer(offer: OfferItem) {
   const ok = await confirm({
-    title: TEXT.cancelOfferTitle,
-    description: TEXT.cancelOfferConfirm,
-    confirmLabel: TEXT.cancelOfferConfirmLabel,
-    cancelLabel: TEXT.keepOffer,
+    title: TRADES_TEXT.cancelOfferTitle,
+    description: TRADES_TEXT.cancelOfferConfirm,
+    confirmLabel: TRADES_TEXT.cancelOfferConfirmLabel,
+    cancelLabel: TRADES_TEXT.keepOffer,
     destructive: true,
   });
   if (!ok) return;
   try {
     // The offer may have been accepted just before: the server then says the trade left the view.
     const outcome = await useOffersStore.getState().remove(offer.id);
-    toast({ title: outcome === MSG.completedTradeRemoved ? MSG.completedTradeRemoved : MSG.offerCancelled });
+    toast({ title: outcome === OFFERS_MSG.completedTradeRemoved ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerCancelled });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.offerCancelFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.offerCancelFailed);
   }
 }
 
@@ -112,18 +119,18 @@ async function cancelOffer(offer: OfferItem) {
  */
 async function hideOffer(offer: OfferItem) {
   const ok = await confirm({
-    title: TEXT.removeTradeTitle,
-    description: TEXT.removeTradeConfirm,
-    confirmLabel: TEXT.remove,
+    title: TRADES_TEXT.removeTradeTitle,
+    description: TRADES_TEXT.removeTradeConfirm,
+    confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
   const accepted = offer.status === 'accepted';
   try {
     await useOffersStore.getState().remove(offer.id);
-    toast({ title: accepted ? MSG.completedTradeRemoved : MSG.offerDeleted });
+    toast({ title: accepted ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerDeleted });
   } catch (err) {
-    failed(serverMessage(err) ?? (accepted ? MSG.completedTradeRemoveFailed : MSG.offerDeleteFailed));
+    failed(serverMessage(err) ?? (accepted ? OFFERS_MSG.completedTradeRemoveFailed : OFFERS_MSG.offerDeleteFailed));
   }
 }
 
@@ -140,18 +147,18 @@ function ownActiveRequest(offer: OfferItem, myId: number) {
 /** Deletes that request from the tradeboard and removes the completed trade from view. */
 async function removeRequestAndTrade(offer: OfferItem, requestId: number) {
   const ok = await confirm({
-    title: TEXT.removeRequestAndTradeTitle,
-    description: TEXT.removeRequestAndTradeConfirm,
-    confirmLabel: TEXT.remove,
+    title: TRADES_TEXT.removeRequestAndTradeTitle,
+    description: TRADES_TEXT.removeRequestAndTradeConfirm,
+    confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useMyRequestsStore.getState().delete(requestId);
     await useOffersStore.getState().remove(offer.id);
-    toast({ title: MSG.requestRemovedAndTradeDeleted });
+    toast({ title: OFFERS_MSG.requestRemovedAndTradeDeleted });
   } catch (err) {
-    failed(serverMessage(err) ?? MSG.requestRemoveFailed);
+    failed(serverMessage(err) ?? OFFERS_MSG.requestRemoveFailed);
   }
 }
 
@@ -185,15 +192,15 @@ function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
   if (offer.status === 'pending' && offer.toUserId === myId) {
     return (
       <>
-        {button(TEXT.accept, 'button-primary', () => respond(offer, 'accepted'))}
-        {button(TEXT.decline, 'button-danger-outline', () => respond(offer, 'declined'))}
+        {button(COMMON_TEXT.accept, 'button-primary', () => respond(offer, 'accepted'))}
+        {button(COMMON_TEXT.decline, 'button-danger-outline', () => respond(offer, 'declined'))}
       </>
     );
   }
-  if (offer.status === 'pending') return button(TEXT.cancelOfferConfirmLabel, 'button-danger-outline', () => cancelOffer(offer));
+  if (offer.status === 'pending') return button(TRADES_TEXT.cancelOfferConfirmLabel, 'button-danger-outline', () => cancelOffer(offer));
   const own = ownActiveRequest(offer, myId);
-  if (own) return button(TEXT.removeRequestAndTrade, 'button-danger-outline', () => removeRequestAndTrade(offer, own.id));
-  return button(TEXT.remove, 'button-danger-outline', () => hideOffer(offer));
+  if (own) return button(TRADES_TEXT.removeRequestAndTrade, 'button-danger-outline', () => removeRequestAndTrade(offer, own.id));
+  return button(COMMON_TEXT.remove, 'button-danger-outline', () => hideOffer(offer));
 }
 
 export default function Trades() {
@@ -241,12 +248,12 @@ export default function Trades() {
     <div className="page-inner">
       <div className="page-header">
         <div>
-          <h1>{TEXT.tradesTitle}</h1>
-          <p className="page-subtitle">{TEXT.tradesSubtitle}</p>
+          <h1>{TRADES_TEXT.tradesTitle}</h1>
+          <p className="page-subtitle">{TRADES_TEXT.tradesSubtitle}</p>
         </div>
         <div className="page-actions">
           <AppLink to="/all-trades" className="button button-outline">
-            {TEXT.browseTradeboard}
+            {TRADES_TEXT.browseTradeboard}
           </AppLink>
         </div>
       </div>
@@ -255,7 +262,7 @@ export default function Trades() {
         tabs={TABS}
         selected={tab}
         onSelect={select}
-        label={TEXT.tradesTitle}
+        label={TRADES_TEXT.tradesTitle}
         baseId={baseId}
         panelId={`${baseId}-panel`}
         render={(t) => (
@@ -269,13 +276,13 @@ export default function Trades() {
       <section role="tabpanel" id={`${baseId}-panel`} aria-labelledby={tabId(baseId, tab)} tabIndex={0} className="tab-panel">
         {!state.loaded ? (
           <p className="muted" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </p>
         ) : state.error && shown.length === 0 ? (
           <div className="card empty-state">
-            <p>{TEXT.couldNotLoadTrades}</p>
+            <p>{TRADES_TEXT.couldNotLoadTrades}</p>
             <button type="button" className="button button-outline" onClick={() => void state.fetch()}>
-              {TEXT.tryAgain}
+              {COMMON_TEXT.tryAgain}
             </button>
           </div>
         ) : shown.length === 0 ? (
@@ -302,7 +309,9 @@ export default function Trades() {
             ))}
           </div>
         )}
-        {state.loaded && <LoadMore next={state.next} loading={state.loadingMore} onMore={() => void state.loadMore().catch(() => undefined)} />}
+        {state.loaded && (
+          <LoadMore next={state.next} loading={state.loadingMore} onMore={() => void state.loadMore().catch(() => undefined)} />
+        )}
       </section>
     </div>
   );

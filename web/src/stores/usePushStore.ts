@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { PushSubscriptionBody } from '#protocol/schemas/push.ts';
 import { api } from '../api/client.ts';
-import { TEXT } from '../texts.ts';
+import { SETTINGS_TEXT } from '../texts/settings.ts';
 
 export type PushSupport = 'supported' | 'unsupported' | 'blocked';
 
@@ -46,10 +46,10 @@ export const usePushStore = create<PushState>((set, get) => ({
   },
   enable: async () => {
     const reg = await registration();
-    if (!reg) throw new Error(TEXT.pushUnsupported);
+    if (!reg) throw new Error(SETTINGS_TEXT.pushUnsupported);
     if ((await Notification.requestPermission()) !== 'granted') {
       set({ support: 'blocked' });
-      throw new Error(TEXT.pushBlocked);
+      throw new Error(SETTINGS_TEXT.pushBlocked);
     }
     const { publicKey } = await api.get('/api/push');
     const subscription =

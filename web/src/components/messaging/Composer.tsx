@@ -3,7 +3,7 @@
 // text or an image; the text and images leave at once and come back if the send fails.
 import { useState } from 'react';
 import { MESSAGE_MAX } from '#protocol/limits.ts';
-import { TEXT } from '../../texts.ts';
+import { CHAT_TEXT } from '../../texts/chat.ts';
 import { AttachButton, AttachmentPreviews, MessageBox, SendIcon } from './pieces.tsx';
 import { useAttachments } from './useAttachments.ts';
 import { useSendDraft } from './useSendDraft.ts';
@@ -66,7 +66,7 @@ export function Composer({ send, overLimit, attachLabel, placeholder, label, fai
         />
         <button type="submit" className="button button-primary composer-send" disabled={!canSend}>
           <SendIcon />
-          <span className="visually-hidden">{TEXT.send}</span>
+          <span className="visually-hidden">{CHAT_TEXT.send}</span>
         </button>
       </div>
     </form>

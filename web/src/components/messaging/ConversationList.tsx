@@ -1,8 +1,8 @@
 // The conversation list: the other person, the last message, its time and the unread count.
 import type { ConversationSummary } from '#protocol/shapes.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import { fullName } from '../../lib/format.ts';
-import { TEXT } from '../../texts.ts';
+import { MESSAGING_TEXT } from '../../texts/messaging.ts';
 import { Avatar, lastMessagePreview, messageTime } from './pieces.tsx';
 
 interface Props {
@@ -13,9 +13,9 @@ interface Props {
 }
 
 export function ConversationList({ conversations, selectedId, myId, onSelect }: Props) {
-  if (conversations.length === 0) return <p className="empty-text list-slot">{MSG.noConversations}</p>;
+  if (conversations.length === 0) return <p className="empty-text list-slot">{MESSAGING_MSG.noConversations}</p>;
   return (
-    <ul className="conversation-list" aria-label={TEXT.conversations}>
+    <ul className="conversation-list" aria-label={MESSAGING_TEXT.conversations}>
       {conversations.map((c) => {
         const unread = c.unreadCount;
         return (

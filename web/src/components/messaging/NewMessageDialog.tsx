@@ -1,12 +1,13 @@
 // New Message: the crew of the caller's group (GET /api/crew-members, fetched when the picker
 // opens and again as the search changes), searched by name, airline, position or employee number.
 import { useEffect, useId, useState } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { CrewMember } from '#protocol/shapes.ts';
 import { api } from '../../api/client.ts';
 import { fullName, POSITION_LABELS } from '../../lib/format.ts';
 import { withQuery } from '../../stores/paging.ts';
-import { TEXT } from '../../texts.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
+import { MESSAGING_TEXT } from '../../texts/messaging.ts';
 import { Modal } from '../Modal.tsx';
 import { Avatar } from './pieces.tsx';
 
@@ -41,28 +42,28 @@ export function NewMessageDialog({ onPick, onClose }: { onPick: (member: CrewMem
   }, [search]);
 
   return (
-    <Modal title={TEXT.newMessage} onClose={onClose} className="new-message-dialog">
+    <Modal title={MESSAGING_TEXT.newMessage} onClose={onClose} className="new-message-dialog">
       <label htmlFor={searchId} className="visually-hidden">
-        {TEXT.searchCrew}
+        {MESSAGING_TEXT.searchCrew}
       </label>
       <input
         id={searchId}
         type="search"
         className="input crew-search"
-        placeholder={TEXT.searchCrewPlaceholder}
+        placeholder={MESSAGING_TEXT.searchCrewPlaceholder}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         data-autofocus
       />
       {!state.loaded ? (
         <p className="muted list-slot" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : state.error ? (
-        <p className="empty-text list-slot">{TEXT.crewLoadFailed}</p>
+        <p className="empty-text list-slot">{MESSAGING_TEXT.crewLoadFailed}</p>
       ) : state.members.length === 0 ? (
         <p className="empty-text list-slot" role="status">
-          {MSG.noCrewMembers}
+          {MESSAGING_MSG.noCrewMembers}
         </p>
       ) : (
         <ul className="crew-picker" aria-label="Crew members">

@@ -1,10 +1,11 @@
 // One conversation: the other person (name to their profile), Load earlier, the messages oldest
 // first with read marks on one's own, the composer, and delete (for the caller only).
 import { AppLink } from '../../app/AppLink.tsx';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
-import { TEXT } from '../../texts.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
+import { MESSAGING_TEXT } from '../../texts/messaging.ts';
 import { useMessagesStore, type Thread as ThreadState } from '../../stores/useMessagesStore.ts';
 import { TrashIcon } from '../Icons.tsx';
 import { Composer } from './Composer.tsx';
@@ -26,13 +27,15 @@ function Bubble({ message, mine, showRead }: { message: DirectMessage; mine: boo
       <div className="bubble">
         {text && <p className="bubble-text">{text}</p>}
         {/* An image-only send shows its images once the server has stored them. */}
-        {!text && message.id < 0 && <p className="bubble-text">{TEXT.sending}</p>}
+        {!text && message.id < 0 && <p className="bubble-text">{COMMON_TEXT.sending}</p>}
         <MessageImages attachments={message.attachments} />
       </div>
       <span className="bubble-meta">
         <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
         {showRead && (
-          <span className="read-mark">{message.id < 0 ? TEXT.sending : message.isRead ? TEXT.messageRead : TEXT.messageSent}</span>
+          <span className="read-mark">
+            {message.id < 0 ? COMMON_TEXT.sending : message.isRead ? MESSAGING_TEXT.messageRead : MESSAGING_TEXT.messageSent}
+          </span>
         )}
       </span>
     </li>
@@ -51,7 +54,7 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
         {onBack && (
           <button type="button" className="icon-button thread-back" onClick={onBack}>
             <BackIcon />
-            <span className="visually-hidden">{TEXT.backToConversations}</span>
+            <span className="visually-hidden">{MESSAGING_TEXT.backToConversations}</span>
           </button>
         )}
         <Avatar user={user} />
@@ -62,23 +65,23 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
         </h2>
         <button type="button" className="icon-button thread-delete" onClick={onDelete}>
           <TrashIcon />
-          <span className="visually-hidden">{TEXT.deleteConversation}</span>
+          <span className="visually-hidden">{MESSAGING_TEXT.deleteConversation}</span>
         </button>
       </header>
       <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0} onScroll={onScroll}>
         {thread?.nextBefore != null && (
           <li className="load-earlier">
             <button type="button" className="button button-outline button-sm" onClick={onLoadEarlier} disabled={thread.loadingEarlier}>
-              {thread.loadingEarlier ? TEXT.loading : TEXT.loadEarlier}
+              {thread.loadingEarlier ? COMMON_TEXT.loading : COMMON_TEXT.loadEarlier}
             </button>
           </li>
         )}
         {!thread?.loaded && messages.length === 0 ? (
           <li className="muted thread-empty" role="status">
-            {TEXT.loading}
+            {COMMON_TEXT.loading}
           </li>
         ) : messages.length === 0 ? (
-          <li className="empty-text thread-empty">{MSG.noMessages}</li>
+          <li className="empty-text thread-empty">{MESSAGING_MSG.noMessages}</li>
         ) : (
           messages.map((m) => <Bubble key={m.clientKey ?? m.id} message={m} mine={m.fromUserId === myId} showRead={m === lastMine} />)
         )}
@@ -86,8 +89,8 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
       <Composer
         send={(text, files, key) => useMessagesStore.getState().send(user, text, files, key)}
         overLimit="keep-first"
-        attachLabel={TEXT.attachImages}
-        placeholder={TEXT.typeMessage}
+        attachLabel={MESSAGING_TEXT.attachImages}
+        placeholder={MESSAGING_TEXT.typeMessage}
         label={`Message to ${fullName(user)}`}
       />
     </section>

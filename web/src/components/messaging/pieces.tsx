@@ -5,7 +5,7 @@ import { CHAT_BOX_MAX_PX, CHAT_BOX_MIN_PX, MAX_IMAGES } from '#protocol/limits.t
 import type { AttachmentRef, ConversationSummary } from '#protocol/shapes.ts';
 import { clockTime, isToday, isYesterday, monthDay, monthDayYear } from '../../lib/dates.ts';
 import { initials } from '../../lib/format.ts';
-import { TEXT } from '../../texts.ts';
+import { CHAT_TEXT } from '../../texts/chat.ts';
 import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
 import type { PickedImage } from './useAttachments.ts';
@@ -50,7 +50,7 @@ export const shownText = (content: string) => (content.trim() === '' ? '' : cont
 /** A conversation's last message in one line, "You: " first when it is the user's own. */
 export function lastMessagePreview(c: ConversationSummary, myId: number): string {
   const text = shownText(c.lastMessage.content).replace(/\s+/g, ' ').trim();
-  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? TEXT.sentAnImage : '');
+  const body = text || (c.lastMessage.attachments.length > 0 || c.lastMessage.content === ' ' ? CHAT_TEXT.sentAnImage : '');
   return c.lastMessage.fromUserId === myId ? `You: ${body}` : body;
 }
 

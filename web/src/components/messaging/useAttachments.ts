@@ -4,7 +4,8 @@
 // the limit); base chat refuses the pick and says so (docs/product-spec.md section 5).
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
+import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 import { isImageFile } from '../../lib/useImageUploads.ts';
 import { toast } from '../../stores/useToastStore.ts';
 
@@ -27,11 +28,11 @@ export function useAttachments(overLimit: 'keep-first' | 'refuse') {
     if (files.length === 0) return;
     const accepted = files.filter(isImageFile);
     if (accepted.length < files.length) {
-      toast({ title: MSG.invalidFileTypeTitle, description: MSG.onlyImages, variant: 'destructive' });
+      toast({ title: MESSAGING_MSG.invalidFileTypeTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
     }
     const room = MAX_IMAGES - live.current.length;
     if (accepted.length > room && overLimit === 'refuse') {
-      toast({ title: MSG.tooManyFilesTitle, description: MSG.chatTooManyImages, variant: 'destructive' });
+      toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: MESSAGING_MSG.chatTooManyImages, variant: 'destructive' });
       return;
     }
     const kept = accepted.slice(0, Math.max(0, room)).map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file) }));

@@ -1,10 +1,10 @@
 // One send of a composer: the text and images leave the composer at once (the message shows as a
 // stand-in); a failure puts them back with the error toast. A retry of the same draft reuses its
 // clientKey, so a send whose answer was lost is stored once; a changed draft gets a new key.
-import { MSG } from '#protocol/messages.ts';
+import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { useDraftKey } from '../../lib/useDraftKey.ts';
-import { TEXT } from '../../texts.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 
 export function useSendDraft() {
   const draft = useDraftKey();
@@ -14,7 +14,7 @@ export function useSendDraft() {
     files: File[],
     send: (key: string) => Promise<unknown>,
     restore: (text: string, files: File[]) => void,
-    failText: string = MSG.messageSendFailed,
+    failText: string = MESSAGING_MSG.messageSendFailed,
   ) {
     const key = draft.keyFor(text, files);
     try {
@@ -22,7 +22,7 @@ export function useSendDraft() {
       draft.sent();
     } catch {
       restore(text, files);
-      toast({ title: TEXT.errorTitle, description: failText, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: failText, variant: 'destructive' });
     }
   }
 

@@ -5,14 +5,15 @@
 import { useState, type ReactNode } from 'react';
 import type { EmailTemplateType } from '#protocol/enums.ts';
 import { TEMPLATE_VARIABLE_BADGES } from '#protocol/limits.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { EmailTemplateItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { TextAreaField, TextField } from '../../components/Field.tsx';
 import { MessageIcon, PlaneIcon, RepeatIcon, UsersIcon } from '../../components/Icons.tsx';
 import { useAdminTemplatesStore } from '../../stores/useAdminStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 import { fillTemplate, TEMPLATE_DESCRIPTIONS } from './adminFormat.ts';
 import { ListStatus } from './ListStatus.tsx';
 
@@ -44,10 +45,10 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
     setSaving(true);
     try {
       await useAdminTemplatesStore.getState().save(template.templateType, draft);
-      toast({ title: MSG.templateUpdatedTitle, description: MSG.templateUpdated });
+      toast({ title: ADMIN_MSG.templateUpdatedTitle, description: ADMIN_MSG.templateUpdated });
       setDraft(null);
     } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.templateUpdateFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.templateUpdateFailed, variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -59,29 +60,29 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
         <h2 id="template-heading">{template.templateName}</h2>
         <div className="row-actions">
           <button type="button" className="button button-outline button-sm" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-            {preview ? TEXT.hidePreview : TEXT.preview}
+            {preview ? ADMIN_TEXT.hidePreview : ADMIN_TEXT.preview}
           </button>
           <button type="button" className="button button-outline button-sm" onClick={() => setDraft(draft ? null : draftOf(template))}>
-            {draft ? TEXT.cancel : TEXT.edit}
+            {draft ? COMMON_TEXT.cancel : ADMIN_TEXT.edit}
           </button>
           {draft && (
             <button type="button" className="button button-primary button-sm" disabled={saving} onClick={() => void save()}>
-              {saving ? TEXT.saving : TEXT.save}
+              {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
             </button>
           )}
         </div>
       </div>
-      <div className="template-variables" aria-label={TEXT.variables}>
+      <div className="template-variables" aria-label={ADMIN_TEXT.variables}>
         {template.variables.map((v) => (
           <code key={v} className="variable-badge">{`{{${v}}}`}</code>
         ))}
       </div>
       {draft ? (
         <div className="template-form">
-          <TextField label={TEXT.templateName} value={shown.templateName} onChange={set('templateName')} />
-          <TextField label={TEXT.subjectTemplate} value={shown.subjectTemplate} onChange={set('subjectTemplate')} />
+          <TextField label={ADMIN_TEXT.templateName} value={shown.templateName} onChange={set('templateName')} />
+          <TextField label={ADMIN_TEXT.subjectTemplate} value={shown.subjectTemplate} onChange={set('subjectTemplate')} />
           <TextAreaField
-            label={TEXT.htmlTemplate}
+            label={ADMIN_TEXT.htmlTemplate}
             value={shown.htmlTemplate}
             onChange={set('htmlTemplate')}
             rows={15}
@@ -91,11 +92,11 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
         </div>
       ) : (
         <dl className="template-source">
-          <dt>{TEXT.subjectTemplate}</dt>
+          <dt>{ADMIN_TEXT.subjectTemplate}</dt>
           <dd>
             <code>{template.subjectTemplate}</code>
           </dd>
-          <dt>{TEXT.htmlTemplate}</dt>
+          <dt>{ADMIN_TEXT.htmlTemplate}</dt>
           <dd>
             {/* Focusable: a long template scrolls inside its box, and a keyboard must reach that too. */}
             <pre className="template-html" tabIndex={0}>
@@ -111,7 +112,7 @@ function TemplateDetail({ template }: { template: EmailTemplateItem }) {
           </p>
           <iframe
             className="template-preview-frame"
-            title={`${TEXT.preview}: ${shown.templateName}`}
+            title={`${ADMIN_TEXT.preview}: ${shown.templateName}`}
             sandbox=""
             srcDoc={fillTemplate(shown.htmlTemplate, true)}
           />
@@ -129,8 +130,14 @@ export function EmailTemplatesTab() {
   return (
     <div className="templates-layout">
       <section className="card admin-section" aria-labelledby="templates-heading">
-        <h2 id="templates-heading">{TEXT.tabEmailTemplates}</h2>
-        <ListStatus loaded={loaded} error={error} empty={items.length === 0} emptyText={MSG.templateNotFound} retry={() => void fetch()}>
+        <h2 id="templates-heading">{ADMIN_TEXT.tabEmailTemplates}</h2>
+        <ListStatus
+          loaded={loaded}
+          error={error}
+          empty={items.length === 0}
+          emptyText={ADMIN_MSG.templateNotFound}
+          retry={() => void fetch()}
+        >
           <ul className="template-list">
             {items.map((t) => (
               <li key={t.id}>
@@ -167,7 +174,7 @@ export function EmailTemplatesTab() {
         <TemplateDetail key={current.templateType} template={current} />
       ) : (
         <section className="card empty-state template-empty">
-          <h2>{MSG.selectTemplate}</h2>
+          <h2>{ADMIN_MSG.selectTemplate}</h2>
           <p className="muted">Choose a template on the left to see, preview and edit it.</p>
         </section>
       )}

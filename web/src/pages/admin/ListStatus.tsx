@@ -1,6 +1,7 @@
 // What a tab shows before its list: loading, a failed load with Try Again, or the empty state.
 import type { ReactNode } from 'react';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 
 interface ListStatusProps {
   loaded: boolean;
@@ -15,16 +16,16 @@ export function ListStatus({ loaded, error, empty, emptyText, retry, children }:
   if (!loaded) {
     return (
       <p className="muted" role="status">
-        {TEXT.loading}
+        {COMMON_TEXT.loading}
       </p>
     );
   }
   if (error && empty) {
     return (
       <div className="card empty-state">
-        <p>{TEXT.couldNotLoad}</p>
+        <p>{ADMIN_TEXT.couldNotLoad}</p>
         <button type="button" className="button button-outline" onClick={retry}>
-          {TEXT.tryAgain}
+          {COMMON_TEXT.tryAgain}
         </button>
       </div>
     );

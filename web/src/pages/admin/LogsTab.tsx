@@ -1,11 +1,11 @@
 // System Activity (docs/product-spec.md section 2): every admin action, newest first, with both people and the
 // details the log's JSON holds (a dash when it does not parse).
 import { newestFirst } from '../../lib/format.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { AdminLogItem } from '#protocol/shapes.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
 import { useAdminLogsStore } from '../../stores/useAdminStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
 import { ACTION_BADGE, capitalised, dateTime, logDetails } from './adminFormat.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus, PersonCell } from './ListStatus.tsx';
@@ -40,11 +40,11 @@ export function LogsTab() {
   return (
     <section className="card admin-section" aria-labelledby="admin-logs-heading">
       <div className="admin-section-head">
-        <h2 id="admin-logs-heading">{TEXT.tabLogs}</h2>
+        <h2 id="admin-logs-heading">{ADMIN_TEXT.tabLogs}</h2>
         <span className="badge badge-status">{total ?? logs.length} actions</span>
       </div>
-      <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={MSG.noAdminActions} retry={() => void fetch()}>
-        <ResponsiveTable label={TEXT.tabLogs} rows={logs} rowKey={(l) => l.id} columns={columns} />
+      <ListStatus loaded={loaded} error={error} empty={logs.length === 0} emptyText={ADMIN_MSG.noAdminActions} retry={() => void fetch()}>
+        <ResponsiveTable label={ADMIN_TEXT.tabLogs} rows={logs} rowKey={(l) => l.id} columns={columns} />
         <LoadMore next={next} loading={loadingMore} onMore={() => void loadMore().catch(() => undefined)} />
       </ListStatus>
     </section>

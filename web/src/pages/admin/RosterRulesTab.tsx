@@ -6,7 +6,8 @@ import { ROSTER_LIMIT_RANGES, ROSTER_TEXT, type AirlineRosterRules } from '#prot
 import { api } from '../../api/client.ts';
 import { ROSTER_UI } from '../../components/roster/rosterTexts.ts';
 import { useToastAction } from '../../hooks/useToastAction.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 import '../../components/roster/roster.css';
 
 function AirlineRow({ rules, onSaved }: { rules: AirlineRosterRules; onSaved: (r: AirlineRosterRules) => void }) {
@@ -68,11 +69,11 @@ export function RosterRulesTab() {
   }, []);
   const saved = (r: AirlineRosterRules) => setRules((list) => list?.map((x) => (x.airline === r.airline ? r : x)) ?? null);
   return (
-    <section className="stack" aria-label={TEXT.tabRosterRules}>
+    <section className="stack" aria-label={ADMIN_TEXT.tabRosterRules}>
       <p className="muted">{ROSTER_UI.rulesIntro}</p>
       {!rules ? (
         <p className="muted" role="status">
-          {TEXT.loading}
+          {COMMON_TEXT.loading}
         </p>
       ) : (
         <ul className="roster-duties">

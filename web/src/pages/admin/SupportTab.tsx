@@ -3,7 +3,7 @@
 // resolved one. Clicking the backdrop closes either modal (Modal.tsx).
 import { useMemo, useState } from 'react';
 import { SUPPORT_CATEGORY_LABELS } from '#protocol/enums.ts';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -12,7 +12,9 @@ import { fullName, newestFirst } from '../../lib/format.ts';
 import { useAdminSupportStore } from '../../stores/useAdminStore.ts';
 
 import { toast } from '../../stores/useToastStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
+import { SUPPORT_TEXT } from '../../texts/support.ts';
 import { capitalised, submittedAt, truncate } from './adminFormat.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus } from './ListStatus.tsx';
@@ -24,33 +26,33 @@ function RespondModal({ request, onClose }: { request: SupportRequestItem; onClo
     setSending(true);
     try {
       await useAdminSupportStore.getState().respond(request.id, text);
-      toast({ title: MSG.responseSentTitle, description: MSG.responseSent });
+      toast({ title: ADMIN_MSG.responseSentTitle, description: ADMIN_MSG.responseSent });
       onClose();
     } catch (err) {
-      toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.responseFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.responseFailed, variant: 'destructive' });
     } finally {
       setSending(false);
     }
   }
   return (
     <Modal
-      title={TEXT.respondTitle}
+      title={ADMIN_TEXT.respondTitle}
       onClose={onClose}
       size="lg"
       footer={
         <>
           <button type="button" className="button button-outline" onClick={onClose}>
-            {TEXT.cancel}
+            {COMMON_TEXT.cancel}
           </button>
           <button type="button" className="button button-primary" disabled={sending || text.trim() === ''} onClick={() => void send()}>
-            {sending ? TEXT.sending : TEXT.sendResponse}
+            {sending ? COMMON_TEXT.sending : ADMIN_TEXT.sendResponse}
           </button>
         </>
       }
     >
       <div className="support-original">
         <p>
-          <strong>From:</strong> {request.user ? `${fullName(request.user)} (${request.user.email})` : TEXT.unknownUser}
+          <strong>From:</strong> {request.user ? `${fullName(request.user)} (${request.user.email})` : ADMIN_TEXT.unknownUser}
         </p>
         <p>
           <strong>Subject:</strong> {request.subject}
@@ -58,13 +60,13 @@ function RespondModal({ request, onClose }: { request: SupportRequestItem; onClo
         <p className="support-original-message">{request.message}</p>
       </div>
       <div className="field">
-        <label htmlFor="support-response">{TEXT.yourResponse}</label>
+        <label htmlFor="support-response">{ADMIN_TEXT.yourResponse}</label>
         <textarea
           id="support-response"
           data-autofocus
           className="support-response-input"
           rows={6}
-          placeholder={TEXT.responsePlaceholder}
+          placeholder={ADMIN_TEXT.responsePlaceholder}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -76,15 +78,15 @@ function RespondModal({ request, onClose }: { request: SupportRequestItem; onClo
 function ViewResponseModal({ request, onClose }: { request: SupportRequestItem; onClose: () => void }) {
   return (
     <Modal
-      title={TEXT.viewResponse}
+      title={ADMIN_TEXT.viewResponse}
       onClose={onClose}
       footer={
         <button type="button" className="button button-primary" onClick={onClose}>
-          {TEXT.close}
+          {ADMIN_TEXT.close}
         </button>
       }
     >
-      <p className="support-response-label">{TEXT.adminResponse}</p>
+      <p className="support-response-label">{SUPPORT_TEXT.adminResponse}</p>
       <p className="support-response-text">{request.adminResponse}</p>
     </Modal>
   );
@@ -104,7 +106,7 @@ const columns: Column<SupportRequestItem>[] = [
           </span>
         </span>
       ) : (
-        TEXT.unknownUser
+        ADMIN_TEXT.unknownUser
       ),
   },
   { key: 'category', header: 'Category', cell: (r) => SUPPORT_CATEGORY_LABELS[r.category] ?? r.category },
@@ -137,24 +139,30 @@ export function SupportTab() {
   return (
     <section className="card admin-section" aria-labelledby="admin-support-heading">
       <div className="admin-section-head">
-        <h2 id="admin-support-heading">{TEXT.tabSupport}</h2>
+        <h2 id="admin-support-heading">{ADMIN_TEXT.tabSupport}</h2>
         <span className="badge badge-pending">{all - resolved} Open</span>
         <span className="badge badge-completed">{resolved} Resolved</span>
       </div>
-      <ListStatus loaded={loaded} error={error} empty={requests.length === 0} emptyText={TEXT.noSupportRequests} retry={() => void fetch()}>
+      <ListStatus
+        loaded={loaded}
+        error={error}
+        empty={requests.length === 0}
+        emptyText={ADMIN_TEXT.noSupportRequests}
+        retry={() => void fetch()}
+      >
         <ResponsiveTable
-          label={TEXT.tabSupport}
+          label={ADMIN_TEXT.tabSupport}
           rows={requests}
           rowKey={(r) => r.id}
           columns={columns}
           actions={(r) =>
             r.status !== 'resolved' ? (
               <button type="button" className="button button-primary button-sm" onClick={() => setOpen({ kind: 'respond', request: r })}>
-                {TEXT.respond}
+                {ADMIN_TEXT.respond}
               </button>
             ) : r.adminResponse ? (
               <button type="button" className="button button-outline button-sm" onClick={() => setOpen({ kind: 'view', request: r })}>
-                {TEXT.viewResponse}
+                {ADMIN_TEXT.viewResponse}
               </button>
             ) : null
           }

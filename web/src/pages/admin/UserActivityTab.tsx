@@ -1,12 +1,13 @@
 // User Activity (docs/product-spec.md section 2): totals per activity type, the Monthly Activity Breakdown, and the
 // newest 50 entries. Counted by the server in SQL; this screen only lays them out.
 import { useEffect, useMemo } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { ActivityLogItem, MonthlyActivityStat } from '#protocol/shapes.ts';
 import { fullName } from '../../lib/format.ts';
 import { useAdminActivityStore } from '../../stores/useAdminStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 import { activityLabel, metadataText, monthLabel, shortDateTime } from './adminFormat.ts';
 
 function ActivityEntry({ entry }: { entry: ActivityLogItem }) {
@@ -14,7 +15,7 @@ function ActivityEntry({ entry }: { entry: ActivityLogItem }) {
   return (
     <li className="activity-entry">
       <div className="activity-entry-main">
-        <span className="person-name">{entry.user ? fullName(entry.user) : TEXT.unknownUser}</span>
+        <span className="person-name">{entry.user ? fullName(entry.user) : ADMIN_TEXT.unknownUser}</span>
         <span className="activity-label">{activityLabel(entry.activityType)}</span>
         {entry.targetUser && <span className="muted">with {fullName(entry.targetUser)}</span>}
       </div>
@@ -47,24 +48,24 @@ export function UserActivityTab() {
     useAdminActivityStore
       .getState()
       .fetch()
-      .catch(() => toast({ title: TEXT.errorTitle, description: MSG.activityFetchFailed, variant: 'destructive' }));
+      .catch(() => toast({ title: COMMON_TEXT.errorTitle, description: ADMIN_MSG.activityFetchFailed, variant: 'destructive' }));
   }, []);
 
   if (!report) {
     return (
       <section className="card admin-section">
         {error ? (
-          <p>{MSG.activityFetchFailed}</p>
+          <p>{ADMIN_MSG.activityFetchFailed}</p>
         ) : (
           <p className="muted" role="status">
-            {MSG.loadingUserActivity}
+            {ADMIN_MSG.loadingUserActivity}
           </p>
         )}
       </section>
     );
   }
   if (report.logs.length === 0 && report.stats.totalStats.length === 0) {
-    return <p className="card empty-state">{MSG.noUserActivity}</p>;
+    return <p className="card empty-state">{ADMIN_MSG.noUserActivity}</p>;
   }
   return (
     <div className="admin-activity">
@@ -79,7 +80,7 @@ export function UserActivityTab() {
       </div>
 
       <section className="card admin-section" aria-labelledby="monthly-heading">
-        <h2 id="monthly-heading">{TEXT.monthlyBreakdown}</h2>
+        <h2 id="monthly-heading">{ADMIN_TEXT.monthlyBreakdown}</h2>
         <ul className="month-list">
           {months.map(([month, types]) => (
             <li key={month} className="month-row">
@@ -98,9 +99,9 @@ export function UserActivityTab() {
       </section>
 
       <section className="card admin-section" aria-labelledby="recent-heading">
-        <h2 id="recent-heading">{TEXT.recentActivity}</h2>
+        <h2 id="recent-heading">{ADMIN_TEXT.recentActivity}</h2>
         {report.logs.length === 0 ? (
-          <p className="muted">{MSG.noUserActivity}</p>
+          <p className="muted">{ADMIN_MSG.noUserActivity}</p>
         ) : (
           <ul className="activity-list">
             {report.logs.map((entry) => (

@@ -1,7 +1,7 @@
 // Manage Users (docs/product-spec.md section 2): every account, newest first; delete with a confirmation, never
 // the protected owner (no button; the server refuses it too).
 import { useMemo } from 'react';
-import { MSG } from '#protocol/messages.ts';
+import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { AdminUserItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../../api/client.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
@@ -9,7 +9,8 @@ import { fullName, newestFirst } from '../../lib/format.ts';
 import { useAdminUsersStore } from '../../stores/useAdminStore.ts';
 import { confirm } from '../../stores/useConfirmStore.ts';
 import { toast } from '../../stores/useToastStore.ts';
-import { TEXT } from '../../texts.ts';
+import { ADMIN_TEXT } from '../../texts/admin.ts';
+import { COMMON_TEXT } from '../../texts/common.ts';
 import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus } from './ListStatus.tsx';
@@ -20,18 +21,18 @@ const deleteText = (name: string) =>
 
 async function deleteUser(user: AdminUserItem) {
   const ok = await confirm({
-    title: MSG.deleteUserTitle,
+    title: ADMIN_MSG.deleteUserTitle,
     description: deleteText(fullName(user)),
-    confirmLabel: TEXT.deleteAccount,
-    cancelLabel: TEXT.cancel,
+    confirmLabel: ADMIN_TEXT.deleteAccount,
+    cancelLabel: COMMON_TEXT.cancel,
     destructive: true,
   });
   if (!ok) return;
   try {
     await useAdminUsersStore.getState().deleteUser(user.id);
-    toast({ title: MSG.userDeletedTitle, description: MSG.userDeleted });
+    toast({ title: ADMIN_MSG.userDeletedTitle, description: ADMIN_MSG.userDeleted });
   } catch (err) {
-    toast({ title: TEXT.errorTitle, description: serverMessage(err) ?? MSG.userDeleteFailed, variant: 'destructive' });
+    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.userDeleteFailed, variant: 'destructive' });
   }
 }
 
@@ -42,7 +43,7 @@ const columns: Column<AdminUserItem>[] = [
     cell: (u) => (
       <span className="user-name-cell">
         <span>{fullName(u)}</span>
-        {u.isProtected && <span className="badge badge-protected">{TEXT.protectedBadge}</span>}
+        {u.isProtected && <span className="badge badge-protected">{ADMIN_TEXT.protectedBadge}</span>}
       </span>
     ),
   },
@@ -57,7 +58,7 @@ const columns: Column<AdminUserItem>[] = [
   { key: 'base', header: 'Base', cell: (u) => u.base ?? '-' },
   // A date reads as one piece too: the name column gives way first.
   { key: 'joined', header: 'Joined', cell: (u) => <span className="admin-date">{joinedOn(u.createdAt)}</span> },
-  { key: 'admin', header: 'Admin', cell: (u) => (u.isAdmin ? <span className="badge badge-admin">{TEXT.adminBadge}</span> : '') },
+  { key: 'admin', header: 'Admin', cell: (u) => (u.isAdmin ? <span className="badge badge-admin">{ADMIN_TEXT.adminBadge}</span> : '') },
 ];
 
 export function UsersTab() {
@@ -66,12 +67,12 @@ export function UsersTab() {
   return (
     <section className="card admin-section" aria-labelledby="admin-users-heading">
       <div className="admin-section-head">
-        <h2 id="admin-users-heading">{TEXT.tabUsers}</h2>
+        <h2 id="admin-users-heading">{ADMIN_TEXT.tabUsers}</h2>
         <span className="badge badge-status">{total ?? users.length} users</span>
       </div>
-      <ListStatus loaded={loaded} error={error} empty={users.length === 0} emptyText={TEXT.noUsers} retry={() => void fetch()}>
+      <ListStatus loaded={loaded} error={error} empty={users.length === 0} emptyText={ADMIN_TEXT.noUsers} retry={() => void fetch()}>
         <ResponsiveTable
-          label={TEXT.tabUsers}
+          label={ADMIN_TEXT.tabUsers}
           rows={users}
           rowKey={(u) => u.id}
           columns={columns}

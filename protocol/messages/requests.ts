@@ -1,0 +1,27 @@
+// Posting and editing a request, and its matches.
+// Part of MSG (protocol/messages.ts); the web imports this file alone for these texts.
+export const REQUESTS_MSG = {
+  dateRequired: 'Date is required',
+  dateOutOfRange: 'Choose a date between 2000 and 2100',
+  routeTypeRequired: 'Please choose pairing or reserve period',
+  pairingRequired: 'Pairing is required',
+  reservePeriodRequired: 'Reserve period is required',
+  tripDaysInvalid: 'Trip days must be a whole number from 1 to 30',
+  tripDaysFormMax: 'Trip days must be between 1 and 14',
+  tradeNeedsRequestedDate: 'Trade requests must include at least one requested date.',
+  requestTypeInvalid: 'Request type must be drop, pickup or trade',
+  requestNotFound: 'Request not found',
+  matchNotFound: 'Match not found',
+  matchStatusInvalid: 'Invalid match status',
+  matchClosed: 'This match can no longer be changed',
+  imagesPairingOnly: 'Trip screenshots can only be attached to pairing requests.',
+  routeTooLong: 'Pairing must be 500 characters or fewer',
+  reservePeriodTooLong: 'Reserve period must be 500 characters or fewer',
+  notesTooLong: 'Notes must be 2000 characters or fewer',
+  tooManyDates: 'A request can list at most 60 dates',
+  tooManyActiveRequests: 'You can have at most 50 active requests. Delete one you no longer need to post another.',
+  requestPosted: 'Request Posted',
+  requestUpdated: 'Request Updated',
+  requestSaveFailed: 'Failed to save request. Please try again.',
+  noMatches: 'No Matches Yet',
+} as const;

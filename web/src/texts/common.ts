@@ -1,0 +1,18 @@
+// Words and states more than one area of the app shows (buttons, loading, errors).
+// One module an area, so a screen loads the texts it shows only (docs/decisions/0039-first-screen-texts.md).
+
+export const COMMON_TEXT = {
+  loading: 'Loading...',
+  errorTitle: 'Error',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  remove: 'Remove',
+  tryAgain: 'Try Again',
+  back: 'Back',
+  sending: 'Sending...',
+  accept: 'Accept',
+  decline: 'Decline',
+  requestTrade: 'Request Trade',
+  loadMore: 'Load more',
+  loadEarlier: 'Load earlier',
+} as const;

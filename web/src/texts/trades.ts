@@ -1,0 +1,36 @@
+// Offers: the Request Trade dialog and the Trades screen.
+// One module an area, so a screen loads the texts it shows only (docs/decisions/0039-first-screen-texts.md).
+
+export const TRADES_TEXT = {
+  sendRequest: 'Send Request',
+  offerTypeLegend: 'Trade Type',
+  tradeDate: 'Trade Date',
+  offeredPairing: 'Your Pairing',
+  offeredReservePeriod: 'Your Reserve Period',
+  offerMessage: 'Message',
+  offerMessageRequired: 'Write a message to send a trade request',
+  // What to enter, by the type chosen (docs/decisions/0025; "none" keeps the spec's required field honest).
+  offerDateHintPickup: 'The day of their trip you pick up.',
+  offerDateHintGive: 'The day of the trip you give.',
+  offerWhatHintPickup: 'The {kind} you will fly in exchange, or none.',
+  offerWhatHintDrop: 'The {kind} you give them.',
+  offerWhatHintTrade: 'The {kind} you give in exchange for theirs.',
+  offerMessageHintProfile: 'Say what you would like to trade.',
+  offerScreenshots: 'Screenshots',
+  tradesTitle: 'Trades',
+  tradesSubtitle: 'Trade requests you received and sent',
+  browseTradeboard: 'Browse Tradeboard',
+  tabRequests: 'Requests',
+  tabPending: 'Pending',
+  tabCompleted: 'Completed',
+  cancelOfferTitle: 'Cancel Trade Request',
+  cancelOfferConfirm: 'Withdraw this trade request? The crew member will no longer see it.',
+  cancelOfferConfirmLabel: 'Cancel Request',
+  keepOffer: 'Keep',
+  removeTradeTitle: 'Remove Trade',
+  removeTradeConfirm: 'Remove this trade from your view? The other crew member still sees it.',
+  removeRequestAndTradeTitle: 'Remove Request and Trade',
+  removeRequestAndTradeConfirm: 'Delete your request from the tradeboard and remove this trade from your view?',
+  removeRequestAndTrade: 'Remove Request & Trade',
+  couldNotLoadTrades: 'Could not load your trade requests.',
+} as const;
