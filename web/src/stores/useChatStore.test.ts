@@ -139,3 +139,43 @@ describe('catching up after a reconnect (docs/decisions/0020)', () => {
     expect(store().rooms.reserve.nextBefore).toBe(2951);
   });
 });
+
+describe('a room whose first load is under way when the socket connects or an event comes', () => {
+  /** A fetch stub whose first answer waits for `release`: the server read it before what follows. */
+  function heldFirstAnswer(first: number[], later: () => Response) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (calls++ > 0) return later();
+        const answer = json({ messages: first.map((id) => chat(id)), nextBefore: null });
+        await gate;
+        return answer;
+      }),
+    );
+    return release;
+  }
+
+  it('keeps a message that came live while the first page was on its way (the page was read before it)', async () => {
+    const release = heldFirstAnswer([1, 2, 3], () => json({ messages: [], nextBefore: null }));
+    const loading = store().fetch('reserve');
+    store().received(chat(4));
+    release();
+    await loading;
+    expect(room()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a reconnect during the first load catches the room up once the page is in', async () => {
+    // The page was read before the socket joined its rooms: 4 and 5 came in between, no event told.
+    const release = heldFirstAnswer([1, 2, 3], () =>
+      json({ messages: [chat(1), chat(2), chat(3), chat(4), chat(5)], nextBefore: null }),
+    );
+    const loading = store().fetch('reserve');
+    const catching = store().refreshLoaded();
+    release();
+    await Promise.all([loading, catching]);
+    expect(room()).toEqual([1, 2, 3, 4, 5]);
+  });
+});

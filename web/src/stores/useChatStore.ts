@@ -64,6 +64,12 @@ const deleted = new Set<number>();
 const arrivedWhileCatchingUp: Partial<Record<ChatType, Set<number>>> = {};
 /** The catch-up under way per room: another reconnect meanwhile catches up again once it ends. */
 const catchingUp: Partial<Record<ChatType, Promise<void>>> = {};
+/**
+ * The newest-page loads under way per room, each with the messages that arrived live meanwhile:
+ * the page may have been read before them, and its range is taken as the truth. A room's first
+ * load can well overlap the socket's connect (the dashboard's card loads when it nears the viewport).
+ */
+const loading: Partial<Record<ChatType, Map<Promise<void>, Set<number>>>> = {};
 
 export const useChatStore = create<ChatState>((set, get) => {
   const patch = (chatType: ChatType, change: (room: ChatRoom) => Partial<ChatRoom>) =>
@@ -93,18 +99,26 @@ export const useChatStore = create<ChatState>((set, get) => {
   return {
     rooms: emptyRooms(),
 
-    fetch: async (chatType) => {
+    fetch: (chatType) => {
       const mine = generation;
-      try {
-        const page = await api.get(roomPath(chatType));
-        if (mine !== generation) return;
-        patch(chatType, (room) => {
-          const merged = mergeNewestPage(room.messages, page.messages, page.nextBefore, room.nextBefore, deleted);
-          return { messages: merged.items, nextBefore: merged.nextBefore, loaded: true, error: false };
-        });
-      } catch {
-        if (mine === generation) patch(chatType, () => ({ loaded: true, error: true }));
-      }
+      const arrived = new Set<number>();
+      const run = (async () => {
+        try {
+          const page = await api.get(roomPath(chatType));
+          if (mine !== generation) return;
+          patch(chatType, (room) => {
+            const merged = mergeNewestPage(room.messages, page.messages, page.nextBefore, room.nextBefore, deleted);
+            // What came live while the page was on its way is newer than the page's read: it stays.
+            const items = room.messages.filter((m) => arrived.has(m.id)).reduce(upsertMessage, merged.items);
+            return { messages: items, nextBefore: merged.nextBefore, loaded: true, error: false };
+          });
+        } catch {
+          if (mine === generation) patch(chatType, () => ({ loaded: true, error: true }));
+        }
+      })();
+      const loads = (loading[chatType] ??= new Map());
+      loads.set(run, arrived);
+      return run.finally(() => loads.delete(run));
     },
 
     loadEarlier: async (chatType) => {
@@ -124,6 +138,9 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
 
     catchUp: async (chatType) => {
+      // A load under way may have read the room before the socket was back in it: catch up after it.
+      const loads = loading[chatType];
+      if (loads && loads.size > 0) await Promise.all(loads.keys());
       const running = catchingUp[chatType];
       if (running) {
         await running;
@@ -175,6 +192,7 @@ export const useChatStore = create<ChatState>((set, get) => {
     received: (message) => {
       if (deleted.has(message.id)) return;
       arrivedWhileCatchingUp[message.chatType]?.add(message.id);
+      for (const arrived of loading[message.chatType]?.values() ?? []) arrived.add(message.id);
       patch(message.chatType, (room) => ({ messages: upsertMessage(room.messages, message) }));
     },
 
@@ -185,7 +203,9 @@ export const useChatStore = create<ChatState>((set, get) => {
 
     refreshLoaded: async () => {
       const rooms = get().rooms;
-      await Promise.all((Object.keys(rooms) as ChatType[]).filter((t) => rooms[t].loaded).map((t) => get().catchUp(t)));
+      // A room whose first load is under way counts too: its page may predate the reconnect.
+      const shown = (t: ChatType) => rooms[t].loaded || (loading[t]?.size ?? 0) > 0;
+      await Promise.all((Object.keys(rooms) as ChatType[]).filter(shown).map((t) => get().catchUp(t)));
     },
 
     reset: () => {
@@ -194,6 +214,7 @@ export const useChatStore = create<ChatState>((set, get) => {
       for (const t of CHAT_TYPES) {
         delete arrivedWhileCatchingUp[t];
         delete catchingUp[t];
+        delete loading[t];
       }
       set({ rooms: emptyRooms() });
     },

@@ -230,3 +230,41 @@ describe('paging (docs/decisions/0020)', () => {
     expect(asked).toEqual(['/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`, '/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`]);
   });
 });
+
+describe('a thread whose first load is under way when the socket connects or an event comes', () => {
+  /** A fetch stub whose first thread answer waits for `release`: the server read it before what follows. */
+  function heldFirstAnswer(first: number[], later: () => Response) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (calls++ > 0) return later();
+        const answer = json({ user: person(OTHER), messages: first.map((id) => dm(id)), nextBefore: null });
+        await gate;
+        return answer;
+      }),
+    );
+    return release;
+  }
+
+  it('keeps a message that came live while the first page was on its way (the page was read before it)', async () => {
+    const release = heldFirstAnswer([1, 2], () => json([]));
+    const opening = store().openThread(OTHER);
+    store().received(dm(3));
+    release();
+    await opening;
+    expect(thread()).toEqual([1, 2, 3]);
+  });
+
+  it('a reconnect during the first load catches the thread up once the page is in', async () => {
+    // The page was read before the socket joined its rooms: 3 and 4 came in between, no event told.
+    const release = heldFirstAnswer([1, 2], () => json({ user: person(OTHER), messages: [1, 2, 3, 4].map((id) => dm(id)), nextBefore: null }));
+    const opening = store().openThread(OTHER);
+    const catching = store().refreshLoaded();
+    release();
+    await Promise.all([opening, catching]);
+    expect(thread()).toEqual([1, 2, 3, 4]);
+  });
+});

@@ -94,6 +94,12 @@ const counted = new Set<number>();
 const readWhileSending = new Set<string>();
 /** Messages that arrived live in a thread while it was catching up (its pages may predate them). */
 const arrivedWhileCatchingUp = new Map<number, Set<number>>();
+/**
+ * The newest-page loads under way per thread, each with the messages that arrived live meanwhile:
+ * the page may have been read before them, and its range is taken as the truth. A thread opened as
+ * the socket (re)connects is loaded while events already flow.
+ */
+const loading = new Map<number, Map<Promise<void>, Set<number>>>();
 /** Pages of conversations loaded: a refresh reads as many (up to a few). */
 let conversationPages = 0;
 const conversationSource = pagesOf('/api/messages/recent', itself<ConversationSummary>);
@@ -169,6 +175,9 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     },
 
     catchUpThread: async (userId) => {
+      // A load under way may have read the thread before the socket was back: catch up after it.
+      const loads = loading.get(userId);
+      if (loads && loads.size > 0) await Promise.all(loads.keys());
       const t = get().threads[userId];
       const anchor = t ? catchUpAnchor(t.messages, MESSAGE_PAGE) : null;
       if (anchor === null || arrivedWhileCatchingUp.has(userId)) return get().openThread(userId);
@@ -189,18 +198,27 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       }
     },
 
-    openThread: async (userId) => {
+    openThread: (userId) => {
       const mine = generation;
-      try {
-        const page = await api.get(`/api/messages/${userId}`);
-        if (mine !== generation) return;
-        patchThread(userId, (t) => {
-          const merged = mergeNewestPage(t.messages, page.messages, page.nextBefore, t.nextBefore);
-          return { messages: merged.items, nextBefore: merged.nextBefore, user: page.user, loaded: true, error: false };
-        });
-      } catch {
-        if (mine === generation) patchThread(userId, () => ({ loaded: true, error: true }));
-      }
+      const arrived = new Set<number>();
+      const run = (async () => {
+        try {
+          const page = await api.get(`/api/messages/${userId}`);
+          if (mine !== generation) return;
+          patchThread(userId, (t) => {
+            const merged = mergeNewestPage(t.messages, page.messages, page.nextBefore, t.nextBefore);
+            // What came live while the page was on its way is newer than the page's read: it stays.
+            const items = t.messages.filter((m) => arrived.has(m.id)).reduce(upsertMessage, merged.items);
+            return { messages: items, nextBefore: merged.nextBefore, user: page.user, loaded: true, error: false };
+          });
+        } catch {
+          if (mine === generation) patchThread(userId, () => ({ loaded: true, error: true }));
+        }
+      })();
+      const loads = loading.get(userId) ?? new Map<Promise<void>, Set<number>>();
+      loading.set(userId, loads);
+      loads.set(run, arrived);
+      return run.finally(() => loads.delete(run));
     },
 
     setActive: (userId) => set({ activeUserId: userId }),
@@ -284,7 +302,10 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       const message = held?.isRead && !incoming.isRead ? { ...incoming, isRead: true } : incoming;
       const recheck = message.clientKey !== null && readWhileSending.delete(message.clientKey);
       arrivedWhileCatchingUp.get(other.id)?.add(message.id);
-      if (t) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
+      const loads = loading.get(other.id);
+      for (const arrived of loads?.values() ?? []) arrived.add(message.id);
+      // A thread on its way is held from now, so its page does not lose the message.
+      if (t || (loads?.size ?? 0) > 0) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
       touchConversation(message);
       // Read while it was still being sent: whether that read covered it only the server knows.
       if (recheck && t) void get().openThread(other.id);
@@ -342,7 +363,11 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     refreshLoaded: async () => {
       const jobs: Promise<void>[] = [];
       if (get().loaded) jobs.push(get().fetchConversations());
-      for (const [id, t] of Object.entries(get().threads)) if (t.loaded) jobs.push(get().catchUpThread(Number(id)));
+      // A thread whose first load is under way counts too: its page may predate the reconnect.
+      const threadIds = new Set([...Object.keys(get().threads).map(Number), ...loading.keys()]);
+      for (const id of threadIds) {
+        if (get().threads[id]?.loaded || (loading.get(id)?.size ?? 0) > 0) jobs.push(get().catchUpThread(id));
+      }
       await Promise.all(jobs);
     },
 
@@ -351,6 +376,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       counted.clear();
       readWhileSending.clear();
       arrivedWhileCatchingUp.clear();
+      loading.clear();
       conversationPages = 0;
       set(emptyMessages());
     },
