@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, CurrentUser } from '#protocol/shapes.ts';
 import { useChatStore } from './useChatStore.ts';
+import { heldFirstAnswer as held } from './heldFetch.fixture.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
@@ -91,7 +92,9 @@ describe('catching up after a reconnect (docs/decisions/0020)', () => {
       const url = new URL(String(input), 'http://x');
       calls.push(url.pathname + url.search);
       const cursor = url.searchParams.get('cursor');
-      const after = cursor ? Number(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))[1]) : Number(url.searchParams.get('after'));
+      const after = cursor
+        ? Number(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))[1])
+        : Number(url.searchParams.get('after'));
       if (!url.searchParams.has('after') && !cursor) {
         const newest = all.slice(-50);
         return json({ messages: newest.map((id) => chat(id)), nextBefore: all.length > 50 ? newest[0] : null });
@@ -141,22 +144,8 @@ describe('catching up after a reconnect (docs/decisions/0020)', () => {
 });
 
 describe('a room whose first load is under way when the socket connects or an event comes', () => {
-  /** A fetch stub whose first answer waits for `release`: the server read it before what follows. */
-  function heldFirstAnswer(first: number[], later: () => Response) {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let calls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        if (calls++ > 0) return later();
-        const answer = json({ messages: first.map((id) => chat(id)), nextBefore: null });
-        await gate;
-        return answer;
-      }),
-    );
-    return release;
-  }
+  const heldFirstAnswer = (first: number[], later: () => Response) =>
+    held(() => json({ messages: first.map((id) => chat(id)), nextBefore: null }), later);
 
   it('keeps a message that came live while the first page was on its way (the page was read before it)', async () => {
     const release = heldFirstAnswer([1, 2, 3], () => json({ messages: [], nextBefore: null }));
@@ -169,9 +158,7 @@ describe('a room whose first load is under way when the socket connects or an ev
 
   it('a reconnect during the first load catches the room up once the page is in', async () => {
     // The page was read before the socket joined its rooms: 4 and 5 came in between, no event told.
-    const release = heldFirstAnswer([1, 2, 3], () =>
-      json({ messages: [chat(1), chat(2), chat(3), chat(4), chat(5)], nextBefore: null }),
-    );
+    const release = heldFirstAnswer([1, 2, 3], () => json({ messages: [chat(1), chat(2), chat(3), chat(4), chat(5)], nextBefore: null }));
     const loading = store().fetch('reserve');
     const catching = store().refreshLoaded();
     release();

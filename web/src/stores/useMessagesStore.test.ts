@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, CurrentUser, DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { useMessagesStore } from './useMessagesStore.ts';
+import { heldFirstAnswer as held } from './heldFetch.fixture.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
@@ -193,12 +194,15 @@ describe('paging (docs/decisions/0020)', () => {
         const url = new URL(input, 'http://x');
         calls.push(url.pathname + url.search);
         const cursor = url.searchParams.get('cursor');
-        if (!cursor && !url.searchParams.has('after')) return json({ user: person(OTHER), messages: all.slice(-50).map((id) => dm(id)), nextBefore: null });
+        if (!cursor && !url.searchParams.has('after'))
+          return json({ user: person(OTHER), messages: all.slice(-50).map((id) => dm(id)), nextBefore: null });
         const after = cursor ? Number(keysOf(cursor)[1]) : Number(url.searchParams.get('after'));
         const rest = all.filter((id) => id > after);
         const page = rest.slice(0, 50);
         const headers = rest.length > 50 ? { 'X-Next-Cursor': cursorOf(['a', page.at(-1)]) } : undefined;
-        return new Response(JSON.stringify({ user: person(OTHER), messages: page.map((id) => dm(id)), nextBefore: page[0] ?? null }), { headers });
+        return new Response(JSON.stringify({ user: person(OTHER), messages: page.map((id) => dm(id)), nextBefore: page[0] ?? null }), {
+          headers,
+        });
       }),
     );
     await store().openThread(OTHER);
@@ -209,7 +213,11 @@ describe('paging (docs/decisions/0020)', () => {
   });
 
   it('the conversation list loads more conversations when asked, and a refresh reads as many pages again', async () => {
-    const conv = (id: number): ConversationSummary => ({ user: person(id), lastMessage: dm(1000 - id, { fromUserId: id, toUserId: ME }), unreadCount: 0 });
+    const conv = (id: number): ConversationSummary => ({
+      user: person(id),
+      lastMessage: dm(1000 - id, { fromUserId: id, toUserId: ME }),
+      unreadCount: 0,
+    });
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -227,27 +235,18 @@ describe('paging (docs/decisions/0020)', () => {
     expect(store().conversations.map((c) => c.user.id)).toEqual([1, 2, 3]);
     expect(store().conversationsNext).toBeNull();
     await store().fetchConversations();
-    expect(asked).toEqual(['/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`, '/api/messages/recent', `/api/messages/recent?cursor=${cursorOf([998])}`]);
+    expect(asked).toEqual([
+      '/api/messages/recent',
+      `/api/messages/recent?cursor=${cursorOf([998])}`,
+      '/api/messages/recent',
+      `/api/messages/recent?cursor=${cursorOf([998])}`,
+    ]);
   });
 });
 
 describe('a thread whose first load is under way when the socket connects or an event comes', () => {
-  /** A fetch stub whose first thread answer waits for `release`: the server read it before what follows. */
-  function heldFirstAnswer(first: number[], later: () => Response) {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let calls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        if (calls++ > 0) return later();
-        const answer = json({ user: person(OTHER), messages: first.map((id) => dm(id)), nextBefore: null });
-        await gate;
-        return answer;
-      }),
-    );
-    return release;
-  }
+  const heldFirstAnswer = (first: number[], later: () => Response) =>
+    held(() => json({ user: person(OTHER), messages: first.map((id) => dm(id)), nextBefore: null }), later);
 
   it('keeps a message that came live while the first page was on its way (the page was read before it)', async () => {
     const release = heldFirstAnswer([1, 2], () => json([]));
@@ -260,7 +259,9 @@ describe('a thread whose first load is under way when the socket connects or an 
 
   it('a reconnect during the first load catches the thread up once the page is in', async () => {
     // The page was read before the socket joined its rooms: 3 and 4 came in between, no event told.
-    const release = heldFirstAnswer([1, 2], () => json({ user: person(OTHER), messages: [1, 2, 3, 4].map((id) => dm(id)), nextBefore: null }));
+    const release = heldFirstAnswer([1, 2], () =>
+      json({ user: person(OTHER), messages: [1, 2, 3, 4].map((id) => dm(id)), nextBefore: null }),
+    );
     const opening = store().openThread(OTHER);
     const catching = store().refreshLoaded();
     release();
