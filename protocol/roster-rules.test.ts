@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RosterDuty } from './roster.ts';
+import { kindReader } from './roster-kinds.ts';
 import { addDays, checkTrip, consecutiveDays, overlaps, pairingOf, rest, tripOf, tripToTake } from './roster-rules.ts';
 
 /** A timed duty: instants as given, days as the roster's zone reads them. */
+const readKind = kindReader();
 const timed = (title: string, start: string, end: string, startDay: string, endDay: string): RosterDuty => ({
+  uid: `${title}@${start}`,
+  kind: readKind({ title, allDay: false, pairing: pairingOf(title) }),
   title,
   pairing: pairingOf(title),
   start,
@@ -14,6 +18,8 @@ const timed = (title: string, start: string, end: string, startDay: string, endD
 });
 /** An all-day duty from `first` to `last`, both included. */
 const allDay = (title: string, first: string, last = first): RosterDuty => ({
+  uid: `${title}@${first}`,
+  kind: readKind({ title, allDay: true, pairing: pairingOf(title) }),
   title,
   pairing: pairingOf(title),
   start: `${first}T00:00:00.000Z`,

@@ -1,6 +1,7 @@
 // Conflicts and legality of flying a trip, given the crew member's roster (docs/decisions/0023). Each rule is a
 // pure function of the roster's duties and the trip; the server answers GET /api/roster/check with
 // them, and the web marks tradeboard cards and ranks matches with the same functions.
+import { isWorkingKind } from './roster-kinds.ts';
 import type { RosterDuty, RosterLimits } from './roster.ts';
 
 /**
@@ -117,8 +118,12 @@ export function rest(duties: readonly RosterDuty[], trip: Trip, minRestHours: nu
   return found;
 }
 
-/** Every broken rule, overlaps first, then days in a row, then rest. */
-export function checkTrip(duties: readonly RosterDuty[], trip: Trip, limits: RosterLimits): Violation[] {
+/** The roster's work: days off and leave neither conflict, nor count in a row, nor end a rest. */
+export const workingDuties = (duties: readonly RosterDuty[]) => duties.filter((d) => isWorkingKind(d.kind));
+
+/** Every broken rule, overlaps first, then days in a row, then rest; only duties count, never time off. */
+export function checkTrip(roster: readonly RosterDuty[], trip: Trip, limits: RosterLimits): Violation[] {
+  const duties = workingDuties(roster);
   const days = consecutiveDays(duties, trip, limits.maxConsecutiveDays);
   return [...overlaps(duties, trip), ...(days ? [days] : []), ...rest(duties, trip, limits.minRestHours)];
 }

@@ -1,5 +1,6 @@
 // The crew member's roster (docs/decisions/0023): its shapes, limits and texts, spelled once for server and web.
 import type { Airline } from './enums.ts';
+import type { DutyKind, KindPattern } from './roster-kinds.ts';
 
 /** An uploaded roster file, and what a subscription may answer. */
 export const ROSTER_MAX_BYTES = 1024 * 1024;
@@ -33,6 +34,12 @@ export const ROSTER_LIMIT_RANGES = { maxConsecutiveDays: { min: 1, max: 31 }, mi
  * from 22:00 to 03:30 in New York is on Dec 16 and Dec 17 wherever the server or the browser is.
  */
 export interface RosterDuty {
+  /** The event's UID (one series shares it); a crew member's own kind for it is kept by this. */
+  uid: string;
+  /** Duty or time off (roster-kinds.ts): only flight, reserve and training conflict with trips. */
+  kind: DutyKind;
+  /** True when the crew member set the kind by hand. */
+  kindByYou?: true;
   start: string;
   end: string;
   title: string;
@@ -42,6 +49,9 @@ export interface RosterDuty {
   startDay: string;
   endDay: string;
 }
+
+/** A duty as the file gives it, before its kind is read (rosters.duties keeps these). */
+export type RosterEntry = Omit<RosterDuty, 'kind' | 'kindByYou'>;
 
 /** GET /api/roster. */
 export interface RosterInfo {
@@ -58,9 +68,26 @@ export interface RosterInfo {
   limits: RosterLimits;
 }
 
+/** An event the reader had to leave out, and why (shown after an upload, at most a few). */
+export interface RosterSkip {
+  line: number;
+  reason: string;
+}
+
 /** POST /api/roster. */
 export interface RosterSaved {
+  /** Entries kept: duties and time off. */
   duties: number;
+  /** Events left out because they could not be read. */
+  skipped: number;
+  /** "Roster saved: 352 duties, 2 events skipped (line 1043: unreadable date)". */
+  message: string;
+}
+
+/** PUT /api/roster/kinds: one event's kind set by hand (null: read it from the title again). */
+export interface RosterKindBody {
+  uid: string;
+  kind: DutyKind | null;
 }
 
 /** GET /api/roster/check. */
@@ -74,12 +101,22 @@ export interface RosterCheck {
 /** GET /api/admin/roster-rules: every airline with its limits (the defaults where none were set). */
 export interface AirlineRosterRules extends RosterLimits {
   airline: Airline;
+  /** The airline's own codes for kinds of events ("FRD" is a day off), tried before the defaults. */
+  kindPatterns: KindPattern[];
 }
 
 export const ROSTER_TEXT = {
   notIcs: 'That file is not an iCalendar (.ics) roster.',
   tooLarge: 'That roster is over 1 MB.',
   tooManyEvents: 'That roster has more than 2,000 events.',
+  tooComplex: 'That roster is too complex to read: its repeating events would take too long to work out.',
+  nothingReadable: 'No event in that roster could be read.',
+  kindUnknown: 'Choose a kind: flight duty, reserve / standby, training / office, day off or leave.',
+  kindEventUnknown: 'That event is not on your roster.',
+  kindSaved: 'Kind saved',
+  kindTooMany: 'You have set the kind of 500 events by hand; set some back to automatic first.',
+  patternInvalid: 'Each code is 1 to 60 characters, with a kind: flight, reserve, training, off or leave.',
+  patternsTooMany: 'An airline has at most 100 codes.',
   fileOrUrl: 'Send a roster file (field "file") or a subscription address ({"url": "https://..."}).',
   urlInvalid: 'That is not a web address.',
   urlNotHttps: 'A roster subscription address must start with https://.',
@@ -99,6 +136,37 @@ export const ROSTER_TEXT = {
   limitRest: 'Rest must be a whole number of hours from 1 to 48.',
   airlineUnknown: 'Unknown airline',
 } as const;
+
+/** Why one event was left out: the reader's words for what it could not read. */
+export const SKIP_REASON = {
+  date: 'unreadable date',
+  noStart: 'no start date',
+  twoStarts: 'more than one start date',
+  rule: 'a repeat rule that cannot be followed',
+  tooOften: 'repeats more often than once an hour',
+  tooMany: 'repeats more than 2,000 times',
+  line: 'unreadable line',
+  zone: 'unreadable time zone',
+} as const;
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The answer to an upload: what was kept, what was left out, and the first reason by its line. */
+export function rosterSavedText(
+  kept: { duties: number; off: number },
+  skipped: readonly RosterSkip[],
+  skippedCount = skipped.length,
+): string {
+  const parts = [plural(kept.duties, 'duty', 'duties')];
+  if (kept.off > 0) parts.push(`${plural(kept.off, 'day', 'days')} off or leave`);
+  const first = skipped[0];
+  if (first) parts.push(`${plural(skippedCount, 'event', 'events')} skipped (line ${first.line}: ${first.reason})`);
+  return `Roster saved: ${parts.join(', ')}`;
+}
+
+/** Why a roster with nothing readable was refused: the first reason by its line. */
+export const nothingReadableText = (first: RosterSkip | undefined) =>
+  first ? `${ROSTER_TEXT.nothingReadable} Line ${first.line}: ${first.reason}.` : ROSTER_TEXT.nothingReadable;
 
 /** "Conflicts with your ATL1234": the quiet line on a tradeboard card. */
 export const conflictLine = (name: string) => `Conflicts with your ${name}`;

@@ -26,6 +26,7 @@ import { createPublisher } from './realtime/publisher.ts';
 import { createPushDevices } from './features/push/push-devices.ts';
 import { createPushSender } from './features/push/push-sender.ts';
 import { createRosterFetch, type Lookup } from './features/roster/roster-fetch.ts';
+import { stopRosterReader } from './features/roster/roster-parser.ts';
 import { startRosterRefresh } from './features/roster/roster-refresh.ts';
 import { createUrlSecret } from './features/roster/url-secret.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
@@ -65,6 +66,8 @@ export interface ServerOptions {
   rosterLookup?: Lookup;
   /** How often each instance looks for roster subscriptions due to be read again. */
   rosterRefreshMs?: number;
+  /** The time rosters are read at: tests fix it, so that a fixture roster's month stays ahead. */
+  rosterClock?: () => Date;
 }
 
 function redisClient(url: string, log: Logger, role: string, options: RedisOptions = {}): Redis {
@@ -109,6 +112,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const rosterFeeds = {
     fetch: createRosterFetch({ ...config.roster, lookup: options.rosterLookup }),
     secret: createUrlSecret(db.orm),
+    now: options.rosterClock ?? (() => new Date()),
   };
   const rosterRefresh = startRosterRefresh({ orm: db.orm, feeds: rosterFeeds, log }, options.rosterRefreshMs ?? 60_000);
   const limits = createRateLimits(redis?.limits, config.rateLimitOverrides);
@@ -183,6 +187,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       pushDevices.stop();
       stopSweep();
       await rosterRefresh.stop();
+      await stopRosterReader();
       await stopSweeper();
       // After a drain, connections accepted at its end get a second to have their requests read.
       const stopped = http.stop({ graceMs, upgradeGraceMs: WEBSOCKET_CLOSE_GRACE_MS, settleMs: drainMs > 0 ? 1_000 : 0 });

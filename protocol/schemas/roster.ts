@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIP_DAYS_STORED_MAX } from '../limits.ts';
 import { ROSTER_LIMIT_RANGES, ROSTER_TEXT, ROSTER_URL_MAX } from '../roster.ts';
+import { DUTY_KINDS, KIND_PATTERN_MAX, KIND_PATTERNS_MAX } from '../roster-kinds.ts';
 
 const isRealDay = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
@@ -48,8 +49,31 @@ export const rosterCheckSchema = z
   .refine((q) => !q.start === !q.end, { message: ROSTER_TEXT.checkTime, path: ['end'] });
 export type RosterCheckQuery = z.output<typeof rosterCheckSchema>;
 
+const kind = z.enum(DUTY_KINDS, { error: ROSTER_TEXT.kindUnknown });
+
+/** PUT /api/roster/kinds: one event (by UID) set to a kind, or back to automatic with null. */
+export const rosterKindSchema = z.object({
+  uid: z.string({ error: ROSTER_TEXT.kindEventUnknown }).min(1, ROSTER_TEXT.kindEventUnknown).max(300, ROSTER_TEXT.kindEventUnknown),
+  kind: kind.nullable(),
+});
+export type RosterKindRequest = z.output<typeof rosterKindSchema>;
+
+/** An airline's own code for a kind: plain words, never a pattern language (no regex from an admin's hand). */
+const kindPattern = z.object(
+  {
+    pattern: z
+      .string({ error: ROSTER_TEXT.patternInvalid })
+      .trim()
+      .min(1, ROSTER_TEXT.patternInvalid)
+      .max(KIND_PATTERN_MAX, ROSTER_TEXT.patternInvalid),
+    kind: z.enum(DUTY_KINDS, { error: ROSTER_TEXT.patternInvalid }),
+  },
+  { error: ROSTER_TEXT.patternInvalid },
+);
+
 /** PUT /api/admin/roster-rules/:airline. */
 export const rosterLimitsSchema = z.object({
+  kindPatterns: z.array(kindPattern, { error: ROSTER_TEXT.patternInvalid }).max(KIND_PATTERNS_MAX, ROSTER_TEXT.patternsTooMany).optional(),
   maxConsecutiveDays: z
     .number({ error: ROSTER_TEXT.limitDays })
     .int(ROSTER_TEXT.limitDays)

@@ -27,7 +27,8 @@ export interface RosterFetchOptions {
   timeoutMs?: number;
 }
 
-export type RosterFetch = (url: string) => Promise<string>;
+/** The body of a subscription, as bytes: the reader finds its encoding. */
+export type RosterFetch = (url: string) => Promise<Buffer>;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -76,16 +77,16 @@ export function createRosterFetch(options: RosterFetchOptions): RosterFetch {
   const timeoutMs = options.timeoutMs ?? ROSTER_FETCH_TIMEOUT_MS;
 
   return (raw) =>
-    new Promise<string>((resolve, reject) => {
+    new Promise<Buffer>((resolve, reject) => {
       let current: ReturnType<typeof https.get> | undefined;
       let done = false;
-      const finish = (err: Error | undefined, text?: string) => {
+      const finish = (err: Error | undefined, body?: Buffer) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         current?.destroy();
         if (err) reject(err instanceof FeedError ? err : new FeedError(ROSTER_TEXT.urlUnreachable));
-        else resolve(text!);
+        else resolve(body!);
       };
       const timer = setTimeout(() => finish(new FeedError(ROSTER_TEXT.urlSlow)), timeoutMs);
 
@@ -126,7 +127,7 @@ export function createRosterFetch(options: RosterFetchOptions): RosterFetch {
             if (size > ROSTER_MAX_BYTES) return finish(new FeedError(ROSTER_TEXT.urlTooLarge));
             chunks.push(chunk);
           });
-          res.on('end', () => finish(undefined, Buffer.concat(chunks).toString('utf8')));
+          res.on('end', () => finish(undefined, Buffer.concat(chunks)));
           res.on('error', (err) => finish(err));
         });
       };

@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../lib/logger.ts';
 import { FeedError } from './roster-fetch.ts';
+import { timeZoneOf } from '../users/crew-day.ts';
 import { parseRoster } from './roster-parser.ts';
-import { claimDue, recordFailure, recordRead } from './roster.queries.ts';
+import { claimDue, recordFailure, recordRead, type DueRoster } from './roster.queries.ts';
 import type { RosterFeeds } from './roster.service.ts';
 
 /** Subscriptions one instance claims at a time: read one after another, each within the fetch's 5 s. */
@@ -24,12 +25,12 @@ export interface RosterRefresh {
 export function startRosterRefresh(deps: { orm: MikroORM; feeds: RosterFeeds; log: Logger }, everyMs: number): RosterRefresh {
   let running: Promise<number> | undefined;
 
-  const readOne = async (due: { id: number; urlCipher: string }) => {
+  const readOne = async (due: DueRoster) => {
     const em = deps.orm.em.fork();
     try {
-      const text = await deps.feeds.fetch(await deps.feeds.secret.open(due.urlCipher));
-      const parsed = await parseRoster(text);
-      await recordRead(em, due, parsed.duties, parsed.timeZone);
+      const bytes = await deps.feeds.fetch(await deps.feeds.secret.open(due.urlCipher));
+      const parsed = await parseRoster(bytes, { now: deps.feeds.now(), baseZone: timeZoneOf({ base: due.base, timeZone: due.ownZone }) });
+      await recordRead(em, due, parsed.entries, parsed.timeZone);
     } catch (err) {
       const failure = err instanceof Error ? err.message : 'The roster could not be read.';
       if (!(err instanceof FeedError)) deps.log.warn({ rosterId: due.id, code: (err as { code?: string }).code }, 'roster read failed');

@@ -7,7 +7,7 @@ import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
 import { requireAdmin } from '../users/require-admin.ts';
-import { allLimits, setLimits } from './roster.queries.ts';
+import { allRules, setRules } from './roster.queries.ts';
 
 /** Administrator Settings: each airline's roster limits (days in a row, hours of rest). */
 export function rosterRulesRoutes(deps: Deps) {
@@ -15,21 +15,29 @@ export function rosterRulesRoutes(deps: Deps) {
 
   router.get('/api/admin/roster-rules', async (ctx) => {
     requireAdmin(ctx, deps.config.ownerEmail);
-    const set = new Map((await allLimits(ctx.state.em)).map((r) => [r.airline, r]));
-    ctx.body = AIRLINES.map((airline): AirlineRosterRules => ({ airline, ...DEFAULT_ROSTER_LIMITS, ...pick(set.get(airline)) }));
+    const set = new Map((await allRules(ctx.state.em)).map((r) => [r.airline, r]));
+    ctx.body = AIRLINES.map((airline): AirlineRosterRules => ({
+      airline,
+      ...DEFAULT_ROSTER_LIMITS,
+      kindPatterns: [],
+      ...pick(set.get(airline)),
+    }));
   });
 
   router.put('/api/admin/roster-rules/:airline', async (ctx) => {
     requireAdmin(ctx, deps.config.ownerEmail);
     const airline = AIRLINES.find((a) => a === ctx.params.airline);
     if (!airline) throw notFound(ROSTER_TEXT.airlineUnknown);
-    const limits = parseBody(rosterLimitsSchema, ctx.request.body);
-    await setLimits(ctx.state.em, airline, limits);
-    ctx.body = { airline: airline as Airline, ...limits } satisfies AirlineRosterRules;
+    const { kindPatterns, ...limits } = parseBody(rosterLimitsSchema, ctx.request.body);
+    await setRules(ctx.state.em, airline, limits, kindPatterns);
+    const saved = set(await allRules(ctx.state.em), airline);
+    ctx.body = { airline: airline as Airline, ...limits, kindPatterns: saved?.kindPatterns ?? [] } satisfies AirlineRosterRules;
   });
 
   return router;
 }
 
-const pick = (r: { maxConsecutiveDays: number; minRestHours: number } | undefined) =>
-  r ? { maxConsecutiveDays: r.maxConsecutiveDays, minRestHours: r.minRestHours } : {};
+const pick = (r: Omit<AirlineRosterRules, 'airline'> | undefined) =>
+  r ? { maxConsecutiveDays: r.maxConsecutiveDays, minRestHours: r.minRestHours, kindPatterns: r.kindPatterns } : {};
+const set = (rows: { airline: string; kindPatterns: AirlineRosterRules['kindPatterns'] }[], airline: string) =>
+  rows.find((r) => r.airline === airline);

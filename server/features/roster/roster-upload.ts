@@ -15,7 +15,7 @@ const FIELD = 'file';
  * so it never touches the disk, and nothing of it outlives the request. Undefined when the form has
  * no such file.
  */
-export async function readRosterFile(ctx: AppContext): Promise<string | undefined> {
+export async function readRosterFile(ctx: AppContext): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let seen = false;
   try {
@@ -50,5 +50,6 @@ export async function readRosterFile(ctx: AppContext): Promise<string | undefine
     const status = (err as { httpCode?: number }).httpCode;
     throw new AppError(status && status >= 400 && status < 500 ? status : 400, 'bad_upload', 'The upload could not be read.');
   }
-  return seen ? Buffer.concat(chunks).toString('utf8') : undefined;
+  // Bytes, not text: the reader finds the file's encoding (UTF-16, Latin-1) itself.
+  return seen ? Buffer.concat(chunks) : undefined;
 }

@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { DEFAULT_ROSTER_LIMITS, ROSTER_REFRESH_MINUTES, type RosterDuty, type RosterLimits } from '#protocol/roster.ts';
+import { DEFAULT_ROSTER_LIMITS, ROSTER_REFRESH_MINUTES, type RosterEntry, type RosterLimits } from '#protocol/roster.ts';
+import type { DutyKind, KindPattern } from '#protocol/roster-kinds.ts';
 import { kysely } from '../../db/kysely.ts';
 
 export interface RosterRow {
   id: number;
-  duties: RosterDuty[];
+  /** As read from the file; rows from before kinds lack uid. */
+  duties: RosterEntry[];
+  kindOverrides: Record<string, DutyKind>;
   timeZone: string;
   urlCipher: string | null;
   urlHint: string | null;
@@ -17,6 +20,7 @@ export interface RosterRow {
 const rosterFields = [
   'id',
   'duties',
+  'kind_overrides as kindOverrides',
   'time_zone as timeZone',
   'url_cipher as urlCipher',
   'url_hint as urlHint',
@@ -32,10 +36,10 @@ export function rosterOf(em: EntityManager, userId: number): Promise<RosterRow |
 }
 
 /** As jsonb: pg would bind a JS array as a PostgreSQL array. */
-const asJson = (duties: RosterDuty[]) => sql<RosterDuty[]>`${JSON.stringify(duties)}::jsonb`;
+const asJson = (duties: RosterEntry[]) => sql<RosterEntry[]>`${JSON.stringify(duties)}::jsonb`;
 
 export interface NewRoster {
-  duties: RosterDuty[];
+  duties: RosterEntry[];
   timeZone: string;
   /** A subscription's sealed address and its hint; null for an uploaded file. */
   urlCipher: string | null;
@@ -68,6 +72,9 @@ export async function deleteRoster(em: EntityManager, userId: number): Promise<v
 export interface DueRoster {
   id: number;
   urlCipher: string;
+  /** The owner's base and own zone: the roster's floating times are read in the base's. */
+  base: string | null;
+  ownZone: string | null;
 }
 
 /**
@@ -91,13 +98,18 @@ export async function claimDue(em: EntityManager, limit: number): Promise<DueRos
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'url_cipher as urlCipher'])
+    .returning((eb) => [
+      'id',
+      'url_cipher as urlCipher',
+      eb.selectFrom('users').select('base').whereRef('users.id', '=', 'rosters.user_id').as('base'),
+      eb.selectFrom('users').select('time_zone').whereRef('users.id', '=', 'rosters.user_id').as('ownZone'),
+    ])
     .execute();
   return rows.filter((r): r is DueRoster => r.urlCipher !== null);
 }
 
 /** A good read of a claimed subscription, unless its owner replaced or removed it meanwhile. */
-export async function recordRead(em: EntityManager, due: DueRoster, duties: RosterDuty[], timeZone: string): Promise<void> {
+export async function recordRead(em: EntityManager, due: DueRoster, duties: RosterEntry[], timeZone: string): Promise<void> {
   await kysely(em)
     .updateTable('rosters')
     .set({ duties: asJson(duties), time_zone: timeZone, updated_at: sql<string>`now()`, failing_since: null, failure: null })
@@ -116,26 +128,58 @@ export async function recordFailure(em: EntityManager, due: DueRoster, failure: 
     .execute();
 }
 
-/** The limits of an airline: an admin's, else the defaults. */
-export async function limitsOf(em: EntityManager, airline: string | null): Promise<RosterLimits> {
-  if (!airline) return DEFAULT_ROSTER_LIMITS;
-  const row = await kysely(em)
-    .selectFrom('airline_roster_rules')
-    .select(['max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours'])
-    .where('airline', '=', airline)
-    .executeTakeFirst();
-  return row ?? DEFAULT_ROSTER_LIMITS;
-}
-
-export function allLimits(em: EntityManager) {
-  return kysely(em)
-    .selectFrom('airline_roster_rules')
-    .select(['airline', 'max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours'])
+/** A crew member's own kind for one event (by UID), or null to read it from the title again. */
+export async function setKindOverride(em: EntityManager, userId: number, uid: string, kind: DutyKind | null): Promise<void> {
+  await kysely(em)
+    .updateTable('rosters')
+    .set({
+      kind_overrides:
+        kind === null
+          ? sql<Record<string, DutyKind>>`kind_overrides - ${uid}::text`
+          : sql<Record<string, DutyKind>>`kind_overrides || jsonb_build_object(${uid}::text, ${kind}::text)`,
+    })
+    .where('user_id', '=', userId)
     .execute();
 }
 
-export async function setLimits(em: EntityManager, airline: string, limits: RosterLimits): Promise<void> {
-  const values = { max_consecutive_days: limits.maxConsecutiveDays, min_rest_hours: limits.minRestHours, updated_at: sql<string>`now()` };
+/** An airline's rules for rosters: its limits and its own codes for kinds. */
+export interface AirlineRules {
+  limits: RosterLimits;
+  kindPatterns: KindPattern[];
+}
+const NO_RULES: AirlineRules = { limits: DEFAULT_ROSTER_LIMITS, kindPatterns: [] };
+
+/** The rules of an airline: an admin's, else the defaults. */
+export async function rulesOf(em: EntityManager, airline: string | null): Promise<AirlineRules> {
+  if (!airline) return NO_RULES;
+  const row = await kysely(em)
+    .selectFrom('airline_roster_rules')
+    .select(['max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours', 'kind_patterns as kindPatterns'])
+    .where('airline', '=', airline)
+    .executeTakeFirst();
+  if (!row) return NO_RULES;
+  return { limits: { maxConsecutiveDays: row.maxConsecutiveDays, minRestHours: row.minRestHours }, kindPatterns: row.kindPatterns };
+}
+
+export function allRules(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('airline_roster_rules')
+    .select(['airline', 'max_consecutive_days as maxConsecutiveDays', 'min_rest_hours as minRestHours', 'kind_patterns as kindPatterns'])
+    .execute();
+}
+
+export async function setRules(
+  em: EntityManager,
+  airline: string,
+  limits: RosterLimits,
+  kindPatterns: KindPattern[] | undefined,
+): Promise<void> {
+  const values = {
+    max_consecutive_days: limits.maxConsecutiveDays,
+    min_rest_hours: limits.minRestHours,
+    ...(kindPatterns ? { kind_patterns: sql<KindPattern[]>`${JSON.stringify(kindPatterns)}::jsonb` } : {}),
+    updated_at: sql<string>`now()`,
+  };
   await kysely(em)
     .insertInto('airline_roster_rules')
     .values({ airline, ...values })

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { ROSTER_TEXT } from '#protocol/roster.ts';
-import { rosterCheckSchema, rosterUrlSchema } from '#protocol/schemas/roster.ts';
+import { rosterCheckSchema, rosterKindSchema, rosterUrlSchema } from '#protocol/schemas/roster.ts';
 import type { Deps } from '../../deps.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid } from '../../http/errors.ts';
@@ -43,6 +43,11 @@ export function rosterRoutes(deps: Deps) {
   router.delete('/api/roster', async (ctx) => {
     await service(ctx).remove(requireUser(ctx));
     ctx.body = { message: ROSTER_TEXT.removed };
+  });
+
+  // A crew member's own kind for one event (its whole series), kept across re-reads.
+  router.put('/api/roster/kinds', async (ctx) => {
+    ctx.body = await service(ctx).setKind(requireUser(ctx), parseBody(rosterKindSchema, ctx.request.body));
   });
 
   router.get('/api/roster/check', async (ctx) => {

@@ -1,83 +1,144 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayUtc } from '#protocol/rules.ts';
-import { ROSTER_SHOWN_DAYS, type RosterCheck, type RosterInfo, type RosterSaved } from '#protocol/roster.ts';
+import {
+  ROSTER_SHOWN_DAYS,
+  ROSTER_TEXT,
+  rosterSavedText,
+  type RosterCheck,
+  type RosterDuty,
+  type RosterInfo,
+  type RosterKindBody,
+  type RosterSaved,
+} from '#protocol/roster.ts';
+import { isWorkingKind, kindReader } from '#protocol/roster-kinds.ts';
 import { addDays, checkTrip, dutyName, tripOf } from '#protocol/roster-rules.ts';
 import type { RosterCheckQuery } from '#protocol/schemas/roster.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { dayOfUser, timeZoneOf } from '../users/crew-day.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
+import type { ReadRoster } from './ics/read-roster.ts';
 import { FeedError, type RosterFetch } from './roster-fetch.ts';
 import { parseRoster } from './roster-parser.ts';
-import { deleteRoster, limitsOf, rosterOf, saveRoster } from './roster.queries.ts';
+import { deleteRoster, rosterOf, rulesOf, saveRoster, setKindOverride, type AirlineRules, type RosterRow } from './roster.queries.ts';
 import { hintOf, type UrlSecret } from './url-secret.ts';
 import { zonedInstant } from './zoned-time.ts';
 
 const iso = (t: string) => new Date(t).toISOString();
 
-/** What the service needs besides the EntityManager: the guarded fetch and the address sealer. */
+/** Kinds set by hand one crew member may keep: far more than a year of events of their own. */
+const KIND_OVERRIDES_MAX = 500;
+
+/** What the service needs besides the EntityManager: the guarded fetch, the address sealer, the clock. */
 export interface RosterFeeds {
   fetch: RosterFetch;
   secret: UrlSecret;
+  /** The time rosters are read at (tests fix it, so that a fixture's month stays ahead). */
+  now: () => Date;
 }
 
-/** The caller's roster (docs/decisions/0023): replaced by an upload or a subscription, read back, removed, checked against a trip. */
+/** The roster's events with their kinds: the crew member's own first, then the airline's codes and the defaults. */
+function dutiesOf(row: RosterRow, rules: AirlineRules): RosterDuty[] {
+  const read = kindReader(rules.kindPatterns);
+  return row.duties.map((e) => {
+    const uid = e.uid ?? `${e.title}@${e.start}`;
+    const own = row.kindOverrides[uid];
+    return { ...e, uid, kind: own ?? read(e), ...(own ? { kindByYou: true as const } : {}) };
+  });
+}
+
+/** The caller's roster (docs/decisions/0023, 0040): replaced by an upload or a subscription, read back, removed, checked against a trip. */
 export class RosterService {
   constructor(
     private readonly em: EntityManager,
     private readonly feeds: RosterFeeds,
   ) {}
 
-  /** The duties of the coming ROSTER_SHOWN_DAYS days (today's included), and how the roster stands. */
+  /** The events of the coming ROSTER_SHOWN_DAYS days (today's at the base included), and how the roster stands. */
   async info(user: UserRecord): Promise<RosterInfo> {
-    const [row, limits] = await Promise.all([rosterOf(this.em, user.id), limitsOf(this.em, user.airline)]);
-    if (!row) return { duties: [], updatedAt: null, limits };
-    const today = todayUtc();
+    const [row, rules] = await Promise.all([rosterOf(this.em, user.id), rulesOf(this.em, user.airline)]);
+    if (!row) return { duties: [], updatedAt: null, limits: rules.limits };
+    const today = dayOfUser(user, this.feeds.now());
     const until = addDays(today, ROSTER_SHOWN_DAYS);
     return {
-      duties: row.duties.filter((d) => d.endDay >= today && d.startDay < until),
+      duties: dutiesOf(row, rules).filter((d) => d.endDay >= today && d.startDay < until),
       ...(row.urlHint ? { url: row.urlHint } : {}),
       updatedAt: iso(row.updatedAt),
       ...(row.failingSince ? { failingSince: iso(row.failingSince), failure: row.failure ?? undefined } : {}),
-      limits,
+      limits: rules.limits,
     };
   }
 
-  async saveFile(user: UserRecord, text: string): Promise<RosterSaved> {
-    const { duties, timeZone } = await parseRoster(text);
-    await saveRoster(this.em, user.id, { duties, timeZone, urlCipher: null, urlHint: null });
-    return { duties: duties.length };
+  private read(user: UserRecord, bytes: Uint8Array): Promise<ReadRoster> {
+    return parseRoster(bytes, { now: this.feeds.now(), baseZone: timeZoneOf(user) });
+  }
+
+  /** What an upload or a subscription kept, by kind, and what it left out. */
+  private async saved(user: UserRecord, parsed: ReadRoster): Promise<RosterSaved> {
+    const [row, rules] = await Promise.all([rosterOf(this.em, user.id), rulesOf(this.em, user.airline)]);
+    const duties = row ? dutiesOf(row, rules) : [];
+    const working = duties.filter((d) => isWorkingKind(d.kind)).length;
+    // Days, not events: a week's leave is seven days off.
+    const offDays = new Set<string>();
+    for (const d of duties) {
+      if (isWorkingKind(d.kind)) continue;
+      for (let day = d.startDay, n = 0; day <= d.endDay && n < 400; day = addDays(day, 1), n++) offDays.add(day);
+    }
+    return {
+      duties: duties.length,
+      skipped: parsed.skippedCount,
+      message: rosterSavedText({ duties: working, off: offDays.size }, parsed.skipped, parsed.skippedCount),
+    };
+  }
+
+  async saveFile(user: UserRecord, bytes: Uint8Array): Promise<RosterSaved> {
+    const parsed = await this.read(user, bytes);
+    await saveRoster(this.em, user.id, { duties: parsed.entries, timeZone: parsed.timeZone, urlCipher: null, urlHint: null });
+    return this.saved(user, parsed);
   }
 
   /** Reads the subscription once now (a bad address is refused at once, with the reason), then keeps it. */
   async saveUrl(user: UserRecord, url: string): Promise<RosterSaved> {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await this.feeds.fetch(url);
+      bytes = await this.feeds.fetch(url);
     } catch (err) {
       if (err instanceof FeedError) throw invalid(err.message, 'url');
       throw err;
     }
-    let parsed;
+    let parsed: ReadRoster;
     try {
-      parsed = await parseRoster(text);
+      parsed = await this.read(user, bytes);
     } catch (err) {
-      if (err instanceof AppError) throw invalid(err.message, 'url');
+      if (err instanceof AppError) throw new AppError(err.status, err.code, err.message, 'url');
       throw err;
     }
     await saveRoster(this.em, user.id, {
-      ...parsed,
+      duties: parsed.entries,
+      timeZone: parsed.timeZone,
       urlCipher: await this.feeds.secret.seal(url),
       urlHint: hintOf(url),
     });
-    return { duties: parsed.duties.length };
+    return this.saved(user, parsed);
   }
 
   async remove(user: UserRecord): Promise<void> {
     await deleteRoster(this.em, user.id);
   }
 
-  /** Flying a trip of `days` days from `date`: every rule it would break, each naming the duty. */
+  /** One event's kind set by hand (every occurrence of its series), kept across re-reads; the roster as it now reads. */
+  async setKind(user: UserRecord, body: RosterKindBody): Promise<RosterInfo> {
+    const row = await rosterOf(this.em, user.id);
+    const uidOf = (e: RosterRow['duties'][number]) => e.uid ?? `${e.title}@${e.start}`;
+    if (!row || !row.duties.some((e) => uidOf(e) === body.uid)) throw notFound(ROSTER_TEXT.kindEventUnknown);
+    if (body.kind !== null && !(body.uid in row.kindOverrides) && Object.keys(row.kindOverrides).length >= KIND_OVERRIDES_MAX) {
+      throw invalid(ROSTER_TEXT.kindTooMany, 'uid');
+    }
+    await setKindOverride(this.em, user.id, body.uid, body.kind);
+    return this.info(user);
+  }
+
+  /** Flying a trip of `days` days from `date`: every rule it would break, each naming the duty; time off never counts. */
   async check(user: UserRecord, q: RosterCheckQuery): Promise<RosterCheck> {
-    const [row, limits] = await Promise.all([rosterOf(this.em, user.id), limitsOf(this.em, user.airline)]);
+    const [row, rules] = await Promise.all([rosterOf(this.em, user.id), rulesOf(this.em, user.airline)]);
     if (!row) return { ok: true, reasons: [], conflicts: [] };
     const lastDay = addDays(q.date, q.days - 1);
     let times: { start?: string; end?: string } = {};
@@ -88,7 +149,7 @@ export class RosterService {
       if (end <= start) end = zonedInstant(addDays(lastDay, 1), q.end, row.timeZone);
       times = { start: start.toISOString(), end: end.toISOString() };
     }
-    const violations = checkTrip(row.duties, tripOf(q.date, q.days, times), limits);
+    const violations = checkTrip(dutiesOf(row, rules), tripOf(q.date, q.days, times), rules.limits);
     return {
       ok: violations.length === 0,
       reasons: violations.map((v) => v.reason),

@@ -85,7 +85,7 @@ describe('the roster routes', () => {
     ]);
     const saved = await upload(me, ics);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ duties: 3 });
+    expect(saved.body).toEqual({ duties: 3, skipped: 0, message: 'Roster saved: 3 duties' });
 
     const info = (await me.client.get<RosterInfo>('/api/roster')).body;
     expect(info.url).toBeUndefined();
@@ -98,7 +98,7 @@ describe('the roster routes', () => {
     expect((await check(me, `date=${day(120)}&days=1`)).body.ok).toBe(false);
 
     // The next upload replaces it whole.
-    expect((await upload(me, icsOf([dayDuty('DL455', day(5))]))).body).toEqual({ duties: 1 });
+    expect((await upload(me, icsOf([dayDuty('DL455', day(5))]))).body).toMatchObject({ duties: 1 });
     expect((await me.client.get<RosterInfo>('/api/roster')).body.duties.map((d) => d.pairing)).toEqual(['DL455']);
 
     const removed = await me.client.delete('/api/roster');
@@ -152,7 +152,7 @@ describe('a subscription', () => {
     const secretUrl = `${url}?token=s3cr3t-crew-token`;
     const saved = await subscribe(me, secretUrl);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ duties: 2 });
+    expect(saved.body).toMatchObject({ duties: 2, skipped: 0 });
     const info = (await me.client.get<RosterInfo>('/api/roster')).body;
     expect(info.url).toBe(`${new URL(url).origin}/…`);
     expect(info.failingSince).toBeUndefined();
@@ -196,7 +196,7 @@ describe('a subscription', () => {
   it('follows at most 3 redirects, each checked again', async () => {
     const me = await makeUser(app);
     const { name } = serve([dayDuty('ATL1', day(1))]);
-    expect((await subscribe(me, feed.url(`/redirect/2/${name}`))).body).toEqual({ duties: 1 });
+    expect((await subscribe(me, feed.url(`/redirect/2/${name}`))).body).toMatchObject({ duties: 1 });
     const four = await subscribe(me, feed.url(`/redirect/3/${name}`));
     expect([four.status, four.body.message]).toEqual([400, ROSTER_TEXT.urlRedirects]);
     const toRebound = await subscribe(me, feed.url(`/to?u=${encodeURIComponent(feed.url(`/roster/${name}.ics`, REBOUND_HOST))}`));
@@ -287,7 +287,8 @@ describe('GET /api/roster/check', () => {
     const events: TestEvent[] = [
       dayDuty('ATL1234 ATL-LAX-ATL', '2099-12-16'),
       ...[1, 2, 3, 4, 5, 6].map((n) => dayDuty(`ATL10${n}`, `2099-11-0${n}`)),
-      { title: 'ATL5555', start: '20991202T130000Z', end: '20991202T220000Z' },
+      // Times in the roster's zone: here the base's (ATL, New York), as a file of UTC times is read.
+      { title: 'ATL5555', start: '20991202T180000Z', end: '20991203T030000Z' },
     ];
     await upload(me, icsOf(events));
     expect((await check(me, 'date=2099-12-16&days=1')).body).toEqual({
@@ -349,13 +350,18 @@ describe('roster rules per airline (Administrator Settings)', () => {
     expect((await crew.client.put('/api/admin/roster-rules/JetBlue', { maxConsecutiveDays: 9, minRestHours: 12 })).status).toBe(403);
 
     const rules = await admin.client.get<AirlineRosterRules[]>('/api/admin/roster-rules');
-    expect(rules.body.find((r) => r.airline === 'JetBlue')).toEqual({ airline: 'JetBlue', maxConsecutiveDays: 6, minRestHours: 10 });
+    expect(rules.body.find((r) => r.airline === 'JetBlue')).toEqual({
+      airline: 'JetBlue',
+      maxConsecutiveDays: 6,
+      minRestHours: 10,
+      kindPatterns: [],
+    });
     expect(rules.body).toHaveLength(8);
 
     await upload(crew, icsOf([1, 2, 3, 4].map((n) => dayDuty(`B6${n}0`, `2099-10-0${n}`))));
     expect((await check(crew, 'date=2099-10-05&days=1')).body.ok).toBe(true);
     const put = await admin.client.put<AirlineRosterRules>('/api/admin/roster-rules/JetBlue', { maxConsecutiveDays: 4, minRestHours: 12 });
-    expect(put.body).toEqual({ airline: 'JetBlue', maxConsecutiveDays: 4, minRestHours: 12 });
+    expect(put.body).toEqual({ airline: 'JetBlue', maxConsecutiveDays: 4, minRestHours: 12, kindPatterns: [] });
     expect((await check(crew, 'date=2099-10-05&days=1')).body.reasons).toEqual([
       "This would make 5 duty days in a row (your airline's limit is 4).",
     ]);
@@ -365,6 +371,7 @@ describe('roster rules per airline (Administrator Settings)', () => {
       airline: 'Delta',
       maxConsecutiveDays: 6,
       minRestHours: 10,
+      kindPatterns: [],
     });
 
     const bad = await admin.client.put('/api/admin/roster-rules/JetBlue', { maxConsecutiveDays: 0, minRestHours: 12 });
