@@ -403,7 +403,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/roster': { call: () => ({ path: '/api/roster', body: { url: 'https://127.0.0.1:9/roster.ics' } }), expect: signedIn(400) },
   'DELETE /api/roster': { call: () => ({ path: '/api/roster' }), expect: signedIn() },
   // An event's kind: only on one's own roster; these callers have none, so the event is not theirs (404).
-  'PUT /api/roster/kinds': { call: () => ({ path: '/api/roster/kinds', body: { uid: 'duty-0@roster.test', kind: 'off' } }), expect: signedIn(404) },
+  'PUT /api/roster/kinds': {
+    call: () => ({ path: '/api/roster/kinds', body: { uid: 'duty-0@roster.test', kind: 'off' } }),
+    expect: signedIn(404),
+  },
   'GET /api/roster/check': { call: () => ({ path: '/api/roster/check?date=2099-12-16&days=1' }), expect: signedIn() },
   'GET /api/admin/roster-rules': { call: () => ({ path: '/api/admin/roster-rules' }), expect: adminOnly() },
   'PUT /api/admin/roster-rules/:airline': {
