@@ -11,7 +11,7 @@ import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
 import type { PushInfo, PushTestResult } from './push.ts';
 import type { PushSubscriptionBody, PushUnsubscribeBody } from './schemas/push.ts';
 import type { AirlineRosterRules, RosterCheck, RosterInfo, RosterSaved } from './roster.ts';
-import type { RosterLimitsBody, RosterUrlBody } from './schemas/roster.ts';
+import type { RosterKindRequest, RosterLimitsBody, RosterUrlBody } from './schemas/roster.ts';
 import type { EmailTemplateBody, SupportRequestInput, SupportResponseBody } from './schemas/support.ts';
 import type { acknowledgeSchema, matchStatusSchema, RequestBody } from './schemas/requests.ts';
 import type {
@@ -188,6 +188,8 @@ export interface Endpoints {
   'DELETE /api/roster': { response: MessageResponse };
   /** ?date=YYYY-MM-DD&days=N (&start=HH:MM&end=HH:MM): the rules flying that trip would break. */
   'GET /api/roster/check': { response: RosterCheck };
+  /** One event's kind (its whole series) set by hand, or back to automatic with kind null; answers the roster as GET does. */
+  'PUT /api/roster/kinds': { body: RosterKindRequest; response: RosterInfo };
   /** Every airline's roster limits (the defaults where an admin set none). */
   'GET /api/admin/roster-rules': { response: AirlineRosterRules[] };
   /** :airline is one of AIRLINES (a name, not a number: call with a cast). */
@@ -264,6 +266,7 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'POST /api/roster': true,
   'DELETE /api/roster': true,
   'GET /api/roster/check': true,
+  'PUT /api/roster/kinds': true,
   'GET /api/admin/roster-rules': true,
   'PUT /api/admin/roster-rules/:airline': true,
 };
