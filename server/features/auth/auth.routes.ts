@@ -18,7 +18,7 @@ import { presentCurrentUser, presentCurrentUserJson, type UserRecord } from '../
 import { AuthService } from './auth.service.ts';
 import { EmailVerification } from './email-verification.ts';
 import { answerFormPost, formBody } from './form-posts.ts';
-import { withLoginLimits } from './login-limits.ts';
+import { rememberKnownAddress, withLoginLimits } from './login-limits.ts';
 import { finishSocialSignIn, startSocialSignIn } from './oidc.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { SessionStore } from './session.store.ts';
@@ -62,6 +62,8 @@ export function authRoutes(deps: Deps) {
   async function register(ctx: AppContext, body: RegisterBody) {
     await deps.limits.consume('register', ctx.ip);
     const user = await service(ctx).register(body);
+    // The address one signs up from is where one usually signs in (decision 0006).
+    await rememberKnownAddress(deps.limits, ctx.ip, user.email);
     await verification(ctx).send(user, mailOrigin(ctx));
     await signIn(ctx, user);
   }
@@ -100,7 +102,8 @@ export function authRoutes(deps: Deps) {
     const accountId = await verification(ctx).accountOf(token);
     if (!accountId) return ctx.redirect('/login?error=verify-failed');
     if (ctx.state.user?.id === accountId) {
-      await verification(ctx).confirm(token, accountId);
+      // Confirmed here: the mailbox's owner is at this address, known from now on (decision 0006).
+      if (await verification(ctx).confirm(token, accountId)) await rememberKnownAddress(deps.limits, ctx.ip, ctx.state.user.email);
       return ctx.redirect('/');
     }
     ctx.cookies.set(VERIFY_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: 60 * 60 * 1000, overwrite: true });

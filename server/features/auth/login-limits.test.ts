@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { makeUser, PASSWORD } from '../../test/factories.ts';
+import type { TestClient } from '../../test/http-client.ts';
+import { verifyLinkFrom, waitForMail } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { VERIFY_SUBJECT } from './auth.mails.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -39,5 +42,47 @@ describe('sign-in rate limits', () => {
     expect(stranger.body.message).toBe(MSG.tooManyRequests);
     // ...but the owner's usual address is not locked out.
     expect((await signIn('10.2.0.1', email, PASSWORD)).status).toBe(200);
+  });
+
+  /** 21 wrong passwords from 21 other addresses: the account's failures are spent (the 21st is refused). */
+  async function lockOut(email: string, prefix: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await signIn(`${prefix}.${i + 1}`, email, `Guess-${i}-x`)).status);
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+  }
+  const signUp = (client: TestClient, address: string, email: string) =>
+    client.post('/api/register', { firstName: 'Olive', lastName: 'Owner', email, password: PASSWORD }, from(address));
+  const expectRefused = (res: { status: number; body: { message?: string } }) => {
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(MSG.tooManyRequests);
+  };
+
+  it('the address the owner signed up from is a known address: it still signs in when the account is locked', async () => {
+    const email = `signup-known-${Date.now()}@example.com`;
+    expect((await signUp(app.client(), '10.5.0.1', email)).status).toBe(201);
+    await lockOut(email, '10.6.0');
+    expectRefused(await signIn('10.7.0.1', email, PASSWORD));
+    expect((await signIn('10.5.0.1', email, PASSWORD)).status).toBe(200);
+    // A sign-up elsewhere with the same address (taken) makes nothing known.
+    expect((await signUp(app.client(), '10.7.0.2', email)).status).toBe(409);
+    expectRefused(await signIn('10.7.0.2', email, PASSWORD));
+  });
+
+  it('the address the confirmation link was opened from (signed in) is a known address too', async () => {
+    const email = `confirm-known-${Date.now()}@example.com`;
+    const owner = app.client();
+    expect((await signUp(owner, '10.8.0.1', email)).status).toBe(201);
+    const link = new URL(verifyLinkFrom(await waitForMail(app.databaseUrl, email, VERIFY_SUBJECT))!);
+    const confirmed = await owner.request('GET', link.pathname + link.search, undefined, from('10.8.0.2'));
+    expect(confirmed.headers.get('location')).toBe('/');
+    await lockOut(email, '10.9.0');
+    expectRefused(await signIn('10.10.0.1', email, PASSWORD));
+    expect((await signIn('10.8.0.2', email, PASSWORD)).status).toBe(200);
+    expect((await signIn('10.8.0.1', email, PASSWORD)).status).toBe(200);
+    // A spent link opened again, from yet another address, makes that address nothing.
+    expect((await owner.request('GET', link.pathname + link.search, undefined, from('10.10.0.2'))).headers.get('location')).toBe(
+      '/login?error=verify-failed',
+    );
+    expectRefused(await signIn('10.10.0.2', email, PASSWORD));
   });
 });

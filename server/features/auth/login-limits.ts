@@ -6,8 +6,8 @@ import type { RateLimits } from '../../http/rate-limit.ts';
  * - per address and e-mail, every attempt (reset by a success);
  * - per address, every attempt: one address trying many accounts;
  * - per account, failures only: many addresses trying one account. When spent, only addresses
- *   that signed into this account before (14 days) get through, so an attacker can't lock the
- *   real user out from where they usually sign in.
+ *   this account knows (rememberKnownAddress, 14 days) get through, so an attacker can't lock
+ *   the real user out from where they usually sign in.
  */
 export async function withLoginLimits<T>(limits: RateLimits, address: string, email: string, check: () => Promise<T>): Promise<T> {
   const pair = `${address}|${email}`;
@@ -22,6 +22,15 @@ export async function withLoginLimits<T>(limits: RateLimits, address: string, em
     throw err;
   }
   await limits.reset('login', pair);
-  await limits.consume('loginKnown', pair);
+  await rememberKnownAddress(limits, address, email);
   return result;
+}
+
+/**
+ * Remembers address as one the account is used from, for 14 days: a successful sign-in, the
+ * sign-up and a confirmation of the e-mail address (decision 0006). email is the normalised one
+ * (the protocol's schemas trim and lower-case it), as sign-in keys it.
+ */
+export async function rememberKnownAddress(limits: RateLimits, address: string, email: string): Promise<void> {
+  await limits.consume('loginKnown', `${address}|${email}`);
 }
