@@ -18,7 +18,7 @@ export const LIMITS = {
   loginAddress: { points: 50, duration: 15 * MINUTE },
   /** Failed sign-ins per account, from any address: many addresses trying one account. */
   loginAccount: { points: 20, duration: 15 * MINUTE },
-  /** Not a limit: remembers which address signed into which account, which loginAccount lets through. */
+  /** Not a limit: remembers which address signed into, signed up or confirmed which account, which loginAccount lets through. */
   loginKnown: { points: 1_000_000, duration: 14 * DAY },
   register: { points: 10, duration: 60 * MINUTE },
   forgotPassword: { points: 5, duration: 15 * MINUTE },
