@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestType, RouteType } from './enums.ts';
-import { isMessageOffer, offerAnswerSentence, offerSentence, offerTrips, shortDate, type OfferFacts } from './offerText.ts';
+import { isMessageOffer, offerAnswerSentence, offerExchange, offerSentence, offerTrips, shortDate, type OfferFacts } from './offerText.ts';
 
 const names = { from: 'Liam Brennan', to: 'Maya Okafor' };
 
@@ -182,5 +182,38 @@ describe('shortDate', () => {
   it('reads an ISO day without a time zone', () => {
     expect(shortDate('2026-01-01')).toBe('Jan 1');
     expect(shortDate('2026-12-31')).toBe('Dec 31');
+  });
+});
+
+describe('offerExchange: the mail lines, who gives what to whom as the recipient (Maya) reads them', () => {
+  it.each([
+    ['pickup', 'pairing', true, 'Liam Brennan offers you their ATL4800', 'You give Liam Brennan your ATL4999 (Dec 16)'],
+    ['pickup', 'pairing', false, 'Liam Brennan offers nothing in return', 'You give Liam Brennan your ATL4999 (Dec 16)'],
+    [
+      'pickup',
+      'reserve_period',
+      true,
+      'Liam Brennan offers you their reserve period R2 1200-2359',
+      'You give Liam Brennan your reserve period R1 0500-1700 (Dec 16)',
+    ],
+    ['drop', 'pairing', true, 'Liam Brennan offers you their ATL4800 (Dec 16)', 'You give nothing in return'],
+    ['drop', 'pairing', false, 'Liam Brennan offers you a pairing (Dec 16)', 'You give nothing in return'],
+    ['drop', 'reserve_period', true, 'Liam Brennan offers you their reserve period R2 1200-2359 (Dec 16)', 'You give nothing in return'],
+    ['trade', 'pairing', true, 'Liam Brennan offers you their ATL4800 (Dec 18)', 'You give Liam Brennan your ATL4999 (Dec 16)'],
+    ['trade', 'pairing', false, 'Liam Brennan offers nothing in return', 'You give Liam Brennan your ATL4999 (Dec 16)'],
+  ] as const)('%s of a %s, offered trip %s', (type, routeType, offered, youGet, youGive) => {
+    expect(offerExchange(offer(type, routeType, offered), names)).toEqual({ youGet, youGive });
+  });
+
+  it('a drop offered on a pickup request: the recipient gives nothing, and their request is not called their trip', () => {
+    // Maya asked to pick up "Any 2-4 day" on Dec 1; Liam offers his ATL4555 that day.
+    const o: OfferFacts = {
+      ...offer('drop', 'pairing', true),
+      tradeDate: '2026-12-01',
+      offerRoute: 'ATL4555',
+      request: { routeType: 'pairing', route: 'Any 2-4 day', reservePeriod: null, date: '2026-12-01', additionalDates: [] },
+    };
+    expect(offerExchange(o, names)).toEqual({ youGet: 'Liam Brennan offers you their ATL4555 (Dec 1)', youGive: 'You give nothing in return' });
+    expect(Object.values(offerExchange(o, names)).join(' ')).not.toContain('Any 2-4 day');
   });
 });

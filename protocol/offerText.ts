@@ -122,6 +122,25 @@ export function offerSentence(o: OfferFacts, side: OfferSide, names: OfferNames)
   return offered ? `You offered your ${tripText(offered)} for ${r}'s ${yours}` : `You offered to trade for ${r}'s ${yours}`;
 }
 
+/**
+ * The two lines of an offer's mail, as its recipient reads them: what the sender (names.from) gives
+ * them and what they give the sender. The recipient's request is theirs to give only when the
+ * sender picks it up or trades for it: a drop answers a request to pick up, so they give nothing.
+ * Not for a message-only offer (it names no trip).
+ */
+export function offerExchange(o: OfferFacts, names: Pick<OfferNames, 'from'>): { youGet: string; youGive: string } {
+  const s = names.from;
+  const { recipients, offered } = offerTrips(o);
+  if (o.requestType === 'drop') {
+    const given = offered ? `their ${tripText(offered)}` : someTrip(o, { ...recipients, date: o.tradeDate ?? recipients.date });
+    return { youGet: `${s} offers you ${given}`, youGive: 'You give nothing in return' };
+  }
+  return {
+    youGet: offered ? `${s} offers you their ${tripText(offered)}` : `${s} offers nothing in return`,
+    youGive: `You give ${s} your ${tripText(recipients)}`,
+  };
+}
+
 /** The sentence the sender reads when the recipient (names.to) answered. */
 export function offerAnswerSentence(o: OfferFacts, status: Exclude<OfferStatus, 'pending'>, names: OfferNames): string {
   const r = names.to;
