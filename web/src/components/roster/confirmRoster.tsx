@@ -2,8 +2,9 @@
 // the confirm dialog. The crew member may still accept (Crewtrade warns; the airline decides). No
 // roster, no conflict, or a check that failed: nothing is asked.
 import { confirm } from '../../stores/useConfirmStore.ts';
-import { fetchRosterCheck, RosterReasons, type TripDates } from './RosterReasons.tsx';
+import { fetchRosterCheck, RosterReasons } from './RosterReasons.tsx';
 import { ROSTER_UI } from './rosterTexts.ts';
+import type { TripDates } from './rosterTrips.ts';
 
 export async function confirmDespiteRoster(trip: TripDates | null): Promise<boolean> {
   if (!trip) return true;
