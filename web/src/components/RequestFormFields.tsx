@@ -1,5 +1,6 @@
 // The fields of the request form (docs/product-spec.md section 2): type, date, additional and requested dates,
-// pairing or reserve period, trip days, notes and, when given, the screenshot picker.
+// pairing or reserve period, trip days, notes and, when given, a note under the dates and the
+// screenshot picker.
 import { useId, type ReactNode } from 'react';
 import { REQUEST_TYPES, type RequestType, type RouteType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -19,9 +20,11 @@ interface RequestFormFieldsProps {
   editing?: TradeRequestItem;
   /** The screenshot picker, shown under the notes. */
   screenshots?: ReactNode;
+  /** Shown under the dates (the roster's reasons for the trip a pickup or a trade would have one fly). */
+  datesNote?: ReactNode;
 }
 
-export function RequestFormFields({ form, errors, onChange, editing, screenshots }: RequestFormFieldsProps) {
+export function RequestFormFields({ form, errors, onChange, editing, screenshots, datesNote }: RequestFormFieldsProps) {
   const typeName = useId();
   const today = useCrewToday();
   const update = <K extends keyof RequestFormState>(key: K, value: RequestFormState[K]) => onChange({ ...form, [key]: value });
@@ -74,6 +77,8 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
           onChange={(v) => update('desiredDates', v)}
         />
       )}
+
+      {datesNote}
 
       <SelectField
         label="Route Type"

@@ -1,5 +1,8 @@
 // Create or edit a trade request (docs/product-spec.md section 2): the dialog around the form. The requests store
 // sends it (JSON, or multipart with trip screenshots for a new pairing request) and applies the answer.
+// A pickup or a trade would have the crew member fly a trip: the roster's reasons against it show
+// under the dates as the form is filled (asked once the dates rest; a warning, never a block:
+// docs/decisions/0023). A drop gives a trip away and is not checked.
 import { useId, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
@@ -16,6 +19,12 @@ import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RequestFormFields } from './RequestFormFields.tsx';
+import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
+import { ROSTER_UI } from './roster/rosterTexts.ts';
+import { tripOfOwnRequest } from './roster/rosterTrips.ts';
+
+/** How long the dates must rest before the roster is asked (a typed date changes with each digit). */
+const ROSTER_CHECK_WAIT_MS = 400;
 
 interface RequestModalProps {
   /** The request to edit; leave out to create one. */
@@ -52,6 +61,7 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   );
 
   const showScreenshots = !editing && form.routeType === 'pairing';
+  const reasons = useRosterCheck(tripOfOwnRequest(form), ROSTER_CHECK_WAIT_MS)?.reasons ?? [];
 
   return (
     <Modal
@@ -75,6 +85,15 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
           errors={errors}
           onChange={setForm}
           editing={request}
+          datesNote={
+            <>
+              <RosterReasons reasons={reasons} />
+              {/* Always there (and out of the form's grid), so that reasons arriving are read out. */}
+              <p className="visually-hidden" aria-live="polite">
+                {reasons.length > 0 ? `${ROSTER_UI.reasonsTitle}: ${reasons.join(' ')}` : ''}
+              </p>
+            </>
+          }
           screenshots={
             showScreenshots && (
               <FileDropZone
