@@ -4,7 +4,7 @@
 // offered pairing or reserve period, the request it answers, the message, screenshots (lightbox) and
 // the status. A declined offer the user sent is titled "Your Declined Trade Request". A message sent
 // from a crew profile shows as a message asking to trade (its own badge; "Dismissed" once declined).
-// The screen passes the actions.
+// The screen passes the actions, and a note shown above them (the roster's conflict line).
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
@@ -69,9 +69,11 @@ interface OfferCardProps {
   /** The signed-in user's id: decides received or sent. */
   myId: number;
   actions?: ReactNode;
+  /** A line just above the actions (the roster's "Conflicts with your ATL1234" on an offer received). */
+  note?: ReactNode;
 }
 
-export function OfferCard({ offer, myId, actions }: OfferCardProps) {
+export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
   const received = offer.toUserId === myId;
   const other = received ? offer.fromUser : offer.toUser;
   const otherId = received ? offer.fromUserId : offer.toUserId;
@@ -122,6 +124,7 @@ export function OfferCard({ offer, myId, actions }: OfferCardProps) {
       {offer.tradeRequestImages?.length > 0 && (
         <TripImages images={offer.tradeRequestImages} label="Trade request screenshots" itemLabel="screenshot" />
       )}
+      {note}
       {actions && <div className="request-card-actions">{actions}</div>}
     </article>
   );

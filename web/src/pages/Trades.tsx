@@ -2,8 +2,10 @@
 // pending (offers sent, awaiting an answer) and approved, shown as Completed (accepted and declined,
 // sent and received, and the user's completed three-way chains, docs/decisions/0025), under a line that says
 // how many were accepted and how many declined. A message asking to trade (sent from a crew profile)
-// offers Reply and Dismiss, never an Accept that would complete nothing. ?tab= preselects one and
-// follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
+// offers Reply and Dismiss, never an Accept that would complete nothing. A received offer whose
+// Accept would have the user fly a trip their roster clashes with says so on its card ("Conflicts
+// with your ATL1234", from the roster loaded once) and asks again on Accept (docs/decisions/0023).
+// ?tab= preselects one and follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
 // and the chains ('chain:update'); opening the screen marks the trade-request notifications read
 // (docs/product-spec.md section 7).
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -16,6 +18,8 @@ import { serverMessage } from '../api/client.ts';
 import { ChainLegCard } from '../components/ChainLegCard.tsx';
 import { OfferCard } from '../components/OfferCard.tsx';
 import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
+import { TripConflictLine } from '../components/roster/RosterConflictLine.tsx';
+import { tripOfOffer } from '../components/roster/rosterTrips.ts';
 import { newestFirst } from '../lib/format.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
@@ -54,10 +58,6 @@ type Finished = { kind: 'offer'; item: OfferItem; at: string } | { kind: 'chain'
 const answeredFirst = (a: Finished, b: Finished) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.item.id - a.item.id);
 
 const failed = (description: string) => toast({ title: COMMON_TEXT.errorTitle, description, variant: 'destructive' });
-
-/** The trip accepting would have the user fly: the offered one when the sender drops or trades it to them. */
-const tripOfOffer = (offer: OfferItem) =>
-  offer.requestType !== 'pickup' && offer.tradeDate ? { date: offer.tradeDate, days: offer.offerTripDays ?? 1 } : null;
 
 async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
   if (status === 'accepted' && !(await confirmDespiteRoster(tripOfOffer(offer)))) return;
@@ -305,7 +305,13 @@ export default function Trades() {
         ) : (
           <div className="card-grid">
             {(shown as OfferItem[]).map((offer) => (
-              <OfferCard key={offer.id} offer={offer} myId={user.id} actions={<OfferActions offer={offer} myId={user.id} />} />
+              <OfferCard
+                key={offer.id}
+                offer={offer}
+                myId={user.id}
+                note={offer.status === 'pending' && offer.toUserId === user.id && <TripConflictLine trip={tripOfOffer(offer)} />}
+                actions={<OfferActions offer={offer} myId={user.id} />}
+              />
             ))}
           </div>
         )}
