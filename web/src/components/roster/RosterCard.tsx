@@ -1,20 +1,20 @@
-// Profile Settings: "My Roster" (docs/decisions/0023). Upload the .ics or subscribe to its https address; see
-// how it stands (updated when, failing since when), the coming duties with "Drop this trip", and
-// remove it.
+// Profile Settings: "My Roster" (docs/decisions/0023, 0040). Upload the .ics or subscribe to its https address;
+// see how it stands (updated when, failing since when), the coming entries by kind (duties with
+// "Drop this trip", days off and leave quietly), set an entry's kind by hand, and remove it.
 import { format } from 'date-fns';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { RosterDuty } from '#protocol/roster.ts';
+import { ROSTER_TEXT, type RosterDuty } from '#protocol/roster.ts';
+import { DUTY_KIND_LABEL, DUTY_KINDS, isWorkingKind } from '#protocol/roster-kinds.ts';
 import { confirm } from '../../stores/useConfirmStore.ts';
 import { useRosterStore } from '../../stores/useRosterStore.ts';
-import { formatDate } from '../../lib/format.ts';
 import { useToastAction } from '../../hooks/useToastAction.ts';
 import type { RequestFormState } from '../../lib/requestForm.ts';
 import { LazyRequestModal } from '../LazyRequestModal.tsx';
+import { countByWork, dayName, ENTRIES_SHOWN, whenText } from './rosterEntries.ts';
 import { ROSTER_UI } from './rosterTexts.ts';
 import './roster.css';
 import { SettingsCard } from '../SettingsCard.tsx';
 
-const UPCOMING_SHOWN = 5;
 const TRIP_DAYS_FORM_MAX = 14;
 
 const when = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
@@ -36,6 +36,7 @@ export function RosterCard() {
   const { busy, run } = useToastAction(ROSTER_UI.failed);
   const [url, setUrl] = useState('');
   const [drop, setDrop] = useState<Partial<RequestFormState> | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const fileId = useId();
   const urlId = useId();
@@ -50,7 +51,8 @@ export function RosterCard() {
   const store = useRosterStore.getState();
   function onFile(file: File | undefined) {
     if (!file) return;
-    void run(async () => ROSTER_UI.uploaded(await store.upload(file))).finally(() => {
+    // The server's sentence as it is: what was kept, and which events were skipped and why.
+    void run(() => store.upload(file)).finally(() => {
       if (fileRef.current) fileRef.current.value = '';
     });
   }
@@ -58,9 +60,9 @@ export function RosterCard() {
     event.preventDefault();
     if (!url.trim()) return;
     void run(async () => {
-      const n = await store.subscribe(url.trim());
+      const message = await store.subscribe(url.trim());
       setUrl('');
-      return ROSTER_UI.uploaded(n);
+      return message;
     });
   }
   async function onRemove() {
@@ -70,16 +72,18 @@ export function RosterCard() {
       confirmLabel: ROSTER_UI.remove,
       destructive: true,
     });
-    if (ok) void run(async () => (await store.remove(), ROSTER_UI.remove));
+    if (ok) void run(async () => (await store.remove(), ROSTER_TEXT.removed));
   }
 
   const has = Boolean(info?.updatedAt);
-  const upcoming = info?.duties.slice(0, UPCOMING_SHOWN) ?? [];
+  const duties = info?.duties ?? [];
+  const shown = showAll ? duties : duties.slice(0, ENTRIES_SHOWN);
+  const counts = countByWork(duties);
   return (
     <SettingsCard headingId="roster-heading" title={ROSTER_UI.title} intro={ROSTER_UI.intro}>
       {has && info && (
         <p className="muted">
-          {ROSTER_UI.summary(info.duties.length)} · {ROSTER_UI.updated} {when(info.updatedAt!)}
+          {ROSTER_UI.summary(counts.working, counts.off)} · {ROSTER_UI.updated} {when(info.updatedAt!)}
           {info.url && (
             <>
               <br />
@@ -122,21 +126,24 @@ export function RosterCard() {
         </div>
         <p className="field-hint">{ROSTER_UI.urlHint}</p>
       </form>
-      {upcoming.length > 0 && (
+      {shown.length > 0 && (
         <div className="stack">
           <h3 className="match-side-title">{ROSTER_UI.upcoming}</h3>
-          <ul className="roster-duties">
-            {upcoming.map((d) => (
-              <li key={`${d.start}-${d.title}`} className="roster-duty">
-                <span className="roster-duty-text">
-                  <strong>{formatDate(d.startDay)}</strong> {d.title}
-                </span>
-                <button type="button" className="button button-ghost button-sm" onClick={() => setDrop(dropFormOf(d))}>
-                  {ROSTER_UI.dropThisTrip}
-                </button>
-              </li>
+          <ul className="roster-duties roster-entries">
+            {shown.map((d) => (
+              <RosterEntry key={`${d.uid}|${d.start}`} duty={d} onDrop={() => setDrop(dropFormOf(d))} />
             ))}
           </ul>
+          {duties.length > ENTRIES_SHOWN && (
+            <button
+              type="button"
+              className="button button-ghost button-sm roster-show-all"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((v) => !v)}
+            >
+              {showAll ? ROSTER_UI.showFewer : ROSTER_UI.showAll(duties.length)}
+            </button>
+          )}
         </div>
       )}
       {has && (
@@ -148,5 +155,64 @@ export function RosterCard() {
       )}
       {drop && <LazyRequestModal prefill={drop} onClose={() => setDrop(null)} />}
     </SettingsCard>
+  );
+}
+
+/**
+ * One coming entry: its day (and times), title and kind; a duty offers "Drop this trip", time off is
+ * shown quietly. Its menu sets the kind by hand (the whole series: one UID), or back to Automatic.
+ */
+function RosterEntry({ duty, onDrop }: { duty: RosterDuty; onDrop: () => void }) {
+  const { run } = useToastAction(ROSTER_UI.kindFailed);
+  // The kind just chosen, shown until its answer is in (the newest choice's: arrow keys on a closed
+  // menu choose at every press). The menu stays enabled, so a keyboard user keeps their place.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const choices = useRef(0);
+  const working = isWorkingKind(duty.kind);
+  const current = duty.kindByYou ? duty.kind : '';
+  const titleId = useId();
+
+  function onKind(value: string) {
+    setChosen(value);
+    const choice = ++choices.current;
+    const kind = DUTY_KINDS.find((k) => k === value) ?? null;
+    void run(async () => (await useRosterStore.getState().setKind(duty.uid, kind), ROSTER_TEXT.kindSaved)).finally(() => {
+      if (choice === choices.current) setChosen(null);
+    });
+  }
+
+  return (
+    <li className={`roster-duty roster-entry${working ? '' : ' is-time-off'}`}>
+      <div className="roster-entry-main">
+        <span className="roster-entry-head">
+          <span className="roster-entry-when">{whenText(duty)}</span>
+          <span className={`badge roster-kind roster-kind-${duty.kind}`}>{DUTY_KIND_LABEL[duty.kind]}</span>
+          {duty.kindByYou && <span className="roster-entry-by-you">{ROSTER_UI.kindByYou}</span>}
+        </span>
+        <span id={titleId} className="roster-duty-text">
+          {duty.title}
+        </span>
+      </div>
+      <div className="roster-entry-actions">
+        <select
+          className="roster-kind-select"
+          aria-label={ROSTER_UI.kindOf(duty.title, dayName(duty))}
+          value={chosen ?? current}
+          onChange={(e) => onKind(e.target.value)}
+        >
+          <option value="">{ROSTER_UI.kindAutomatic}</option>
+          {DUTY_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {DUTY_KIND_LABEL[k]}
+            </option>
+          ))}
+        </select>
+        {working && (
+          <button type="button" className="button button-ghost button-sm" aria-describedby={titleId} onClick={onDrop}>
+            {ROSTER_UI.dropThisTrip}
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,4 +1,6 @@
 // The roster screens' own words (docs/decisions/0023); texts the server also says are in protocol/roster.ts.
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export const ROSTER_UI = {
   title: 'My Roster',
   intro:
@@ -11,15 +13,23 @@ export const ROSTER_UI = {
   remove: 'Remove roster',
   removeTitle: 'Remove roster?',
   removeConfirm: 'Your roster will be deleted from Crewtrade. Trips will no longer be checked against it.',
-  uploaded: (n: number) => `Roster saved: ${n} ${n === 1 ? 'duty' : 'duties'}`,
   failed: 'Failed to save your roster. Please try again.',
-  summary: (n: number) => `${n} ${n === 1 ? 'duty' : 'duties'} in the next 90 days`,
+  /** The entries of the coming 90 days, as the upload's answer counts them. */
+  summary: (duties: number, off: number) =>
+    `${count(duties, 'duty', 'duties')}${off > 0 ? `, ${count(off, 'day', 'days')} off or leave` : ''} in the next 90 days`,
   updated: 'Updated',
   subscribedTo: 'Subscribed to',
   /** Followed by a date and time. */
   failingSince: 'Could not be read since',
   keptNote: 'The last roster read is kept meanwhile.',
-  upcoming: 'Coming duties',
+  upcoming: 'Coming up',
+  /** The accessible name of an entry's kind menu. */
+  kindOf: (title: string, day: string) => `Kind of ${title} on ${day}`,
+  kindAutomatic: 'Automatic',
+  kindByYou: 'set by you',
+  kindFailed: 'Failed to save the kind. Please try again.',
+  showAll: (n: number) => `Show all ${n}`,
+  showFewer: 'Show fewer',
   dropThisTrip: 'Drop this trip',
   reasonsTitle: 'Your roster',
   reasonsHint: 'You can still go ahead: your airline decides.',

@@ -1,0 +1,49 @@
+// How the roster card writes an entry's day and times, and counts duties against time off.
+import { describe, expect, it } from 'vitest';
+import { countByWork, dayName, whenText } from './rosterEntries.ts';
+
+/** An instant at a local wall-clock time (the card reads timed entries on the device's clock). */
+const local = (day: string, time: string) => new Date(`${day}T${time}:00`).toISOString();
+
+describe('an entry’s day and times', () => {
+  it('an all-day entry: its day, or its first and last days', () => {
+    const allDay = { allDay: true, start: '2030-01-07T00:00:00.000Z', end: '2030-01-08T00:00:00.000Z' };
+    expect(whenText({ ...allDay, startDay: '2030-01-07', endDay: '2030-01-07' })).toBe('Mon, Jan 7');
+    expect(whenText({ ...allDay, startDay: '2030-01-07', endDay: '2030-01-10' })).toBe('Mon, Jan 7 – Thu, Jan 10');
+  });
+
+  it('a timed entry: its day and times, the end’s day only when it ends on a later one', () => {
+    const timed = { allDay: false, startDay: '2030-01-07', endDay: '2030-01-07' };
+    expect(whenText({ ...timed, start: local('2030-01-07', '06:00'), end: local('2030-01-07', '14:30') })).toBe(
+      'Mon, Jan 7, 6:00 AM – 2:30 PM',
+    );
+    expect(whenText({ ...timed, start: local('2030-01-07', '22:00'), end: local('2030-01-08', '03:30') })).toBe(
+      'Mon, Jan 7, 10:00 PM – Tue, Jan 8, 3:30 AM',
+    );
+    // An end at midnight belongs to the day before.
+    expect(whenText({ ...timed, start: local('2030-01-07', '18:00'), end: local('2030-01-08', '00:00') })).toBe(
+      'Mon, Jan 7, 6:00 PM – 12:00 AM',
+    );
+  });
+
+  it('the day its kind menu names', () => {
+    expect(dayName({ startDay: '2030-01-07' })).toBe('Jan 7');
+  });
+});
+
+it('counts duties (flight, reserve, training) by event, days off and leave by day, as the upload’s answer does', () => {
+  const entry = (kind: 'flight' | 'reserve' | 'training' | 'off' | 'leave', startDay: string, endDay = startDay) => ({
+    kind,
+    startDay,
+    endDay,
+  });
+  const entries = [
+    entry('flight', '2030-01-01', '2030-01-03'),
+    entry('off', '2030-01-04'),
+    entry('reserve', '2030-01-05'),
+    entry('leave', '2030-01-06', '2030-01-12'),
+    entry('off', '2030-01-12'),
+    entry('training', '2030-01-13'),
+  ];
+  expect(countByWork(entries)).toEqual({ working: 3, off: 8 });
+});
