@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from './mailer.ts';
 import { logNotificationMails, mailPeopleAndTemplates, type MailPerson } from './notification-mail.queries.ts';
 import { renderTemplate } from './render.ts';
+import { withSpecVariables } from './spec-variables.ts';
 
 /** One notification mail to write: to whom, about whom and what, with which template. */
 export interface NotificationDraft {
@@ -59,7 +60,7 @@ export async function sendNotificationMails(deps: MailDeps, drafts: readonly Out
       missing.add(d.template);
       return [];
     }
-    const vars = d.vars(recipient, target);
+    const vars = withSpecVariables(d.template, d.vars(recipient, target));
     return [
       {
         index,
