@@ -42,4 +42,13 @@ export const ROSTER_UI = {
   rulesSave: 'Save',
   rulesFailed: 'Failed to save the roster rules.',
   rulesAirline: 'Airline',
+  codesTitle: 'Airline codes',
+  codesHint:
+    'Airline codes: words in an airline’s roster titles and the kind of event they mean (FRD: day off), tried before the usual ones (OFF, LEAVE, SBY, SIM…).',
+  codesNone: 'None yet.',
+  codeLabel: (n: number) => `Code ${n}`,
+  codeKindLabel: (n: number) => `Kind of code ${n}`,
+  codePlaceholder: 'e.g. FRD',
+  addCode: 'Add code',
+  removeCode: (n: number) => `Remove code ${n}`,
 } as const;
