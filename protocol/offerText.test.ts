@@ -213,7 +213,10 @@ describe('offerExchange: the mail lines, who gives what to whom as the recipient
       offerRoute: 'ATL4555',
       request: { routeType: 'pairing', route: 'Any 2-4 day', reservePeriod: null, date: '2026-12-01', additionalDates: [] },
     };
-    expect(offerExchange(o, names)).toEqual({ youGet: 'Liam Brennan offers you their ATL4555 (Dec 1)', youGive: 'You give nothing in return' });
+    expect(offerExchange(o, names)).toEqual({
+      youGet: 'Liam Brennan offers you their ATL4555 (Dec 1)',
+      youGive: 'You give nothing in return',
+    });
     expect(Object.values(offerExchange(o, names)).join(' ')).not.toContain('Any 2-4 day');
   });
 });

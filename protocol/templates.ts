@@ -12,3 +12,29 @@ export function renderTemplate(template: string, vars: Record<string, string | n
     return html ? escapeHtml(s) : s;
   });
 }
+
+/**
+ * The variables docs/product-spec.md lists for the e-mail templates (Email Templates tab: the preview
+ * fills them all, whatever the template). The spec names one list, not one per template, so each
+ * template it names (the three offer templates and match_notification) accepts every one of them,
+ * besides its own, and its mail fills them all (docs/decisions/0025, amended).
+ */
+export const SPEC_TEMPLATE_VARIABLES = [
+  'recipientName',
+  'senderName',
+  'route',
+  'date',
+  'base',
+  'position',
+  'employeeNumber',
+  'matchedUserName',
+  'userAction',
+  'userRoute',
+  'userDate',
+  'matchedAction',
+  'matchedRoute',
+  'matchedDate',
+  'matchedBase',
+  'matchedPosition',
+  'matchedEmployeeNumber',
+] as const;

@@ -1,15 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { SPEC_TEMPLATE_VARIABLES } from '#protocol/templates.ts';
 import { kysely } from './kysely.ts';
 
+/** The spec's variables after a template's own, each once. */
+const withSpec = (own: readonly string[]) => [...new Set([...own, ...SPEC_TEMPLATE_VARIABLES])];
+
 export const TEMPLATE_VARIABLES = {
-  // summary: the offer as its recipient reads it, both parties named (protocol/offerText.ts);
-  // yourTrip / offeredTrip: the recipient's trip and the sender's ("nothing" when none). route and
-  // date, the spec's, name the trip the template's verb acts on: the recipient's for a pickup or a
-  // trade, the sender's for a drop (docs/decisions/0025).
-  request: [
+  // summary: the offer as its recipient reads it, both parties named; youGet / youGive: what the
+  // sender offers the recipient and what the recipient gives, each a sentence (protocol/offerText.ts);
+  // yourTrip / offeredTrip: the recipient's trip they give and the sender's ("nothing" when none).
+  // route and date, the spec's, name the trip the template's verb acts on: the recipient's for a
+  // pickup or a trade, the sender's for a drop (docs/decisions/0025). The spec's other variables
+  // (matched*, user*) are filled too: the sender is the matched colleague (offer-mails.ts).
+  request: withSpec([
     'recipientName',
     'senderName',
     'summary',
+    'youGet',
+    'youGive',
     'yourTrip',
     'offeredTrip',
     'message',
@@ -18,10 +26,11 @@ export const TEMPLATE_VARIABLES = {
     'base',
     'position',
     'employeeNumber',
-  ],
+  ]),
   /** A message asking to trade, sent from a crew profile: no trip to name. */
   message: ['recipientName', 'senderName', 'summary', 'message', 'base', 'position', 'employeeNumber'],
-  match: [
+  /** The spec's senderName, route, date, base, position and employeeNumber too (server/mail/spec-variables.ts). */
+  match: withSpec([
     'recipientName',
     'matchedUserName',
     'userAction',
@@ -33,7 +42,7 @@ export const TEMPLATE_VARIABLES = {
     'matchedBase',
     'matchedPosition',
     'matchedEmployeeNumber',
-  ],
+  ]),
   chain: ['recipientName', 'yourRoute', 'yourDates', 'receiverName', 'giverName', 'giverRoute', 'giverDates'],
 };
 
@@ -44,10 +53,10 @@ const layout = (title: string, body: string) =>
 
 const sender = `<p>{{senderName}} is #{{employeeNumber}}, {{position}} at {{base}}.</p>`;
 
-/** One body for the three offer types: the sentence says who gives what to whom, whatever the type. */
+/** One body for the three offer types: the sentence and each line say who gives what to whom, whatever the type. */
 const requestBody =
   `<p>Hi {{recipientName}},</p><p><strong>{{summary}}.</strong></p>` +
-  `<ul><li>Your trip: {{yourTrip}}</li><li>Offered in exchange: {{offeredTrip}}</li></ul>` +
+  `<ul><li>{{youGet}}</li><li>{{youGive}}</li></ul>` +
   `<p>{{message}}</p>${sender}`;
 
 export const DEFAULT_TEMPLATES = [
@@ -99,12 +108,13 @@ export const DEFAULT_TEMPLATES = [
   {
     templateType: 'chain_notification',
     templateName: 'Trade Chain Notification',
-    subjectTemplate: 'A three-way trade: your {{yourRoute}} for {{giverName}}’s {{giverRoute}}',
+    // Your trip goes to one member, another's comes to you: never "your X for Sofia's Y", a swap with her.
+    subjectTemplate: 'A three-way trade: you give {{yourRoute}} to {{receiverName}}; {{giverName}} gives you {{giverRoute}}',
     htmlTemplate: layout(
       'Three crew can trade in a circle',
       `<p>Hi {{recipientName}},</p><p>No one could swap with you directly, but three of you can: ` +
-        `your <strong>{{yourRoute}}</strong> ({{yourDates}}) goes to {{receiverName}}, and you get ` +
-        `{{giverName}}’s <strong>{{giverRoute}}</strong> ({{giverDates}}).</p>` +
+        `you give <strong>{{yourRoute}}</strong> ({{yourDates}}) to {{receiverName}}, and {{giverName}} gives you ` +
+        `<strong>{{giverRoute}}</strong> ({{giverDates}}).</p>` +
         `<p>The trade happens when all three accept; one decline ends it.</p>`,
     ),
     variables: TEMPLATE_VARIABLES.chain,

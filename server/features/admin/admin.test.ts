@@ -168,10 +168,8 @@ describe('email templates', () => {
     [{ templateName: 'n', subjectTemplate: 'x'.repeat(501), htmlTemplate: 'h' }, MSG.templateSubjectTooLong],
     [{ templateName: 'n', subjectTemplate: 'Hi {{senderName', htmlTemplate: 'h' }, 'A {{ placeholder is not closed in Subject Template'],
     [{ templateName: 'n', subjectTemplate: 's', htmlTemplate: '<p>{{password}}</p>' }, 'Unknown variable {{password}} in HTML Template'],
-    [
-      { templateName: 'n', subjectTemplate: 's', htmlTemplate: '<p>{{matchedUserName}}</p>' },
-      'Unknown variable {{matchedUserName}} in HTML Template',
-    ],
+    // A chain mail's own variable: not one the spec lists, and no offer has it.
+    [{ templateName: 'n', subjectTemplate: 's', htmlTemplate: '<p>{{giverName}}</p>' }, 'Unknown variable {{giverName}} in HTML Template'],
     [{ templateType: 'match_notification', templateName: 'n', subjectTemplate: 's', htmlTemplate: 'h' }, MSG.templateTypeMismatch],
   ])('PUT refuses %j with a clear message and keeps the template', async (body, message) => {
     const res = await edit('drop_trade_request', body);
@@ -205,5 +203,144 @@ describe('email templates', () => {
     const mail = await waitFor(async () => (await readOutbox(app.databaseUrl, b.email))[0]);
     expect(mail?.subject).toBe('Edited: <b>Ann</b> & Co on Mar 4, 2099');
     expect(mail?.html).toBe('<p>Edited for Bo Crew and &lt;b&gt;Ann&lt;/b&gt; &amp; Co</p>');
+  });
+
+  /** Every variable docs/product-spec.md lists for the templates (Email Templates tab: the preview fills them all). */
+  const SPEC_VARIABLES = [
+    'recipientName',
+    'senderName',
+    'route',
+    'date',
+    'base',
+    'position',
+    'employeeNumber',
+    'matchedUserName',
+    'userAction',
+    'userRoute',
+    'userDate',
+    'matchedAction',
+    'matchedRoute',
+    'matchedDate',
+    'matchedBase',
+    'matchedPosition',
+    'matchedEmployeeNumber',
+  ];
+  const SPEC_TEMPLATES = ['drop_trade_request', 'pickup_trade_request', 'trade_trade_request', 'match_notification'];
+  /** Each variable as "name=[value]", to read back from the mail. */
+  const ALL_VARIABLES = SPEC_VARIABLES.map((v) => `${v}=[{{${v}}}]`).join(' ');
+  const filled = (text: string) => Object.fromEntries([...text.matchAll(/(\w+)=\[([^\]]*)\]/g)].map((m) => [m[1]!, m[2]!]));
+  const restore = async (type: string) => {
+    const t = DEFAULT_TEMPLATES.find((d) => d.templateType === type)!;
+    const res = await edit(type, { templateName: t.templateName, subjectTemplate: t.subjectTemplate, htmlTemplate: t.htmlTemplate });
+    expect(res.status).toBe(200);
+  };
+
+  it.each(SPEC_TEMPLATES)('%s lists and saves every variable the spec lists, in the subject and the HTML', async (type) => {
+    const listed = (await admin.client.get<EmailTemplateItem[]>('/api/admin/email-templates')).body.find((t) => t.templateType === type);
+    expect(SPEC_VARIABLES.filter((v) => !listed?.variables.includes(v))).toEqual([]);
+    const refused: string[] = [];
+    for (const v of SPEC_VARIABLES) {
+      const res = await edit(type, { templateName: 'Spec variables', subjectTemplate: `On {{${v}}}`, htmlTemplate: `<p>{{ ${v} }}</p>` });
+      if (res.status !== 200) refused.push(`${v}: ${res.status} ${res.body.message}`);
+    }
+    expect(refused).toEqual([]);
+    await restore(type);
+  });
+
+  it('a match mail fills every variable the spec lists ({{date}} and the rest), for its reader', async () => {
+    expect(
+      (await edit('match_notification', { templateName: 'All', subjectTemplate: 'Match on {{date}}', htmlTemplate: ALL_VARIABLES })).status,
+    ).toBe(200);
+    try {
+      const group = freshGroup();
+      const ann = await makeUser(app, {
+        ...group,
+        firstName: 'Ann',
+        lastName: 'Drop',
+        position: 'first_officer',
+        employeeNumber: `A-${group.base}`,
+      });
+      const bo = await makeUser(app, {
+        ...group,
+        firstName: 'Bo',
+        lastName: 'Pick',
+        position: 'first_officer',
+        employeeNumber: `B-${group.base}`,
+      });
+      await ann.client.post('/api/requests', requestBody({ date: '2099-03-04', route: 'ATL1' }));
+      await bo.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-03-04', route: 'ANY' }));
+      const mail = await waitFor(async () => (await readOutbox(app.databaseUrl, bo.email))[0]);
+      expect(mail?.subject).toBe('Match on Mar 4, 2099');
+      // Bo reads it: his request is the pickup, Ann (who drops ATL1) is the colleague.
+      expect(filled(mail!.html)).toEqual({
+        recipientName: 'Bo Pick',
+        senderName: 'Ann Drop',
+        route: 'ANY',
+        date: 'Mar 4, 2099',
+        base: ann.user.base,
+        position: 'First officer',
+        employeeNumber: `A-${group.base}`,
+        matchedUserName: 'Ann Drop',
+        userAction: 'pick up',
+        userRoute: 'ANY',
+        userDate: 'Mar 4, 2099',
+        matchedAction: 'drop',
+        matchedRoute: 'ATL1',
+        matchedDate: 'Mar 4, 2099',
+        matchedBase: ann.user.base,
+        matchedPosition: 'First officer',
+        matchedEmployeeNumber: `A-${group.base}`,
+      });
+    } finally {
+      await restore('match_notification');
+    }
+  });
+
+  it('an offer mail fills every variable the spec lists, for its recipient: a drop offered on a pickup request', async () => {
+    expect(
+      (await edit('drop_trade_request', { templateName: 'All', subjectTemplate: 'Offer on {{date}}', htmlTemplate: ALL_VARIABLES })).status,
+    ).toBe(200);
+    try {
+      const group = freshGroup();
+      const maya = await makeUser(app, { ...group, firstName: 'Maya', lastName: 'Okafor', employeeNumber: `M-${group.base}` });
+      const liam = await makeUser(app, { ...group, firstName: 'Liam', lastName: 'Brennan', employeeNumber: `L-${group.base}` });
+      const request = (await maya.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-12-01', route: 'Any 2-4 day' })))
+        .body;
+      const sent = await liam.client.post('/api/trade-requests', {
+        toUserId: maya.user.id,
+        requestId: request.id,
+        tradeDate: '2099-12-01',
+        offerRoute: 'ATL4555',
+        requestType: 'drop',
+        message: 'Yours if you want it',
+      });
+      expect(sent.status).toBe(201);
+      const mail = await waitFor(async () => (await readOutbox(app.databaseUrl, maya.email))[0]);
+      expect(mail?.subject).toBe('Offer on Dec 1, 2099');
+      expect(filled(mail!.html)).toEqual({
+        recipientName: 'Maya Okafor',
+        senderName: 'Liam Brennan',
+        // The trip the drop gives: Liam's.
+        route: 'ATL4555',
+        date: 'Dec 1, 2099',
+        base: liam.user.base,
+        position: 'Captain',
+        employeeNumber: `L-${group.base}`,
+        matchedUserName: 'Liam Brennan',
+        // Maya's side: her request, to pick up.
+        userAction: 'pick up',
+        userRoute: 'Any 2-4 day',
+        userDate: 'Dec 1, 2099',
+        // Liam's side: he drops his ATL4555.
+        matchedAction: 'drop',
+        matchedRoute: 'ATL4555',
+        matchedDate: 'Dec 1, 2099',
+        matchedBase: liam.user.base,
+        matchedPosition: 'Captain',
+        matchedEmployeeNumber: `L-${group.base}`,
+      });
+    } finally {
+      await restore('drop_trade_request');
+    }
   });
 });

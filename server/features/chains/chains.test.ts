@@ -40,10 +40,15 @@ describe('finding a chain', () => {
     const { a, b, c } = await postRing(app);
     const chain = await onlyChain(a);
     const mailA = await waitFor(async () => (await readOutbox(app.databaseUrl, a.email))[0]);
-    expect(mailA?.subject).toBe('A three-way trade: your ATL100 for Cy Crew’s ATL300');
-    expect(mailA?.html).toContain('goes to Bo Crew');
-    await waitFor(async () => (await readOutbox(app.databaseUrl, b.email))[0]);
-    await waitFor(async () => (await readOutbox(app.databaseUrl, c.email))[0]);
+    // A gives ATL100 to Bo and gets Cy's ATL300: no swap with Cy, so the subject never reads like one.
+    expect(mailA?.subject).toBe('A three-way trade: you give ATL100 to Bo Crew; Cy Crew gives you ATL300');
+    expect(mailA?.html).toContain('you give <strong>ATL100</strong>');
+    expect(mailA?.html).toContain('to Bo Crew, and Cy Crew gives you <strong>ATL300</strong>');
+    expect(mailA?.subject).not.toMatch(/your ATL100 for/);
+    const mailB = await waitFor(async () => (await readOutbox(app.databaseUrl, b.email))[0]);
+    expect(mailB?.subject).toBe('A three-way trade: you give ATL200 to Cy Crew; Ada Crew gives you ATL100');
+    const mailC = await waitFor(async () => (await readOutbox(app.databaseUrl, c.email))[0]);
+    expect(mailC?.subject).toBe('A three-way trade: you give ATL300 to Ada Crew; Bo Crew gives you ATL200');
     const logs = await waitFor(async () => {
       const rows = await sql(
         app.databaseUrl,

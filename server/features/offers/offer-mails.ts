@@ -1,6 +1,7 @@
-import { isMessageOffer, offerSentence, offerTrips, tripText } from '#protocol/offerText.ts';
+import type { RequestType } from '#protocol/enums.ts';
+import { isMessageOffer, offerExchange, offerSentence, offerTrips, tripText } from '#protocol/offerText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
-import { displayDate, displayPosition } from '../../mail/match-notification.ts';
+import { actionLabel, displayDate, displayPosition } from '../../mail/match-notification.ts';
 import type { NotificationDraft } from '../../mail/notification-mails.ts';
 import { fullName } from '../users/user.presenter.ts';
 
@@ -11,9 +12,15 @@ import { fullName } from '../users/user.presenter.ts';
 export const offerTemplateOf = (item: Pick<OfferItem, 'requestType' | 'requestId' | 'offerRoute' | 'offerReservePeriod'>) =>
   isMessageOffer(item) ? 'message_trade_request' : `${item.requestType}_trade_request`;
 
+/** What the recipient's request does, answered by an offer of this type (the spec's opposite type). */
+const RECIPIENT_TYPE: Record<RequestType, RequestType> = { pickup: 'drop', drop: 'pickup', trade: 'trade' };
+
 /**
  * The variables of the offer templates (server/db/templates-seed.ts) for one new offer, from its
- * recipient's side: `summary` is the sentence the bell and push show (protocol/offerText.ts).
+ * recipient's side: `summary` is the sentence the bell and push show, `youGet` and `youGive` the
+ * lines of who gives what to whom (protocol/offerText.ts). Every variable the spec lists is filled
+ * (protocol/templates.ts SPEC_TEMPLATE_VARIABLES): the sender is the "matched" colleague, the
+ * "user" side the recipient's request, and each side's route and date the trip its verb acts on.
  */
 export function offerMailVars(
   item: OfferItem,
@@ -28,25 +35,41 @@ export function offerMailVars(
 ) {
   const senderName = fullName(sender) || 'A colleague';
   const recipientName = fullName(recipient) || 'there';
+  const position = displayPosition(sender.position);
   const people = {
     recipientName,
     senderName,
     summary: offerSentence(item, 'received', { from: senderName, to: recipientName }),
     message: item.message ?? '',
     base: sender.base,
-    position: displayPosition(sender.position),
+    position,
     employeeNumber: sender.employeeNumber,
+    matchedUserName: senderName,
+    matchedBase: sender.base,
+    matchedPosition: position,
+    matchedEmployeeNumber: sender.employeeNumber,
   };
   if (isMessageOffer(item)) return people;
   const { recipients, offered } = offerTrips(item);
+  const day = (date: string | null) => (date ? displayDate(date) : '');
   // The spec's route and date: the trip the template's verb acts on (a drop gives the sender's).
   const acted = item.requestType === 'drop' && offered ? offered : recipients;
+  // What the sender does to which trip: picks up the recipient's, drops or trades their own.
+  const sendersTrip = item.requestType === 'pickup' ? recipients : offered;
   return {
     ...people,
-    yourTrip: tripText(recipients),
+    ...offerExchange(item, { from: senderName }),
+    // The trip the recipient gives ("nothing" for a drop), and the one the sender offers.
+    yourTrip: item.requestType === 'drop' ? 'nothing' : tripText(recipients),
     offeredTrip: offered ? tripText(offered) : 'nothing',
     route: acted.label,
-    date: acted.date ? displayDate(acted.date) : '',
+    date: day(acted.date),
+    userAction: actionLabel(RECIPIENT_TYPE[item.requestType]),
+    userRoute: recipients.label,
+    userDate: day(recipients.date),
+    matchedAction: actionLabel(item.requestType),
+    matchedRoute: sendersTrip?.label ?? '',
+    matchedDate: day(sendersTrip?.date ?? null),
   };
 }
 

@@ -42,8 +42,10 @@ describe('a pickup of a drop (Liam picks up Maya’s ATL4999 on Dec 16, offers h
     const body = text(mail.html);
     expect(body).toContain('Hi Maya Okafor,');
     expect(body).toContain(`${sentence}.`);
-    expect(body).toContain('Your trip: ATL4999 (Dec 16)');
-    expect(body).toContain('Offered in exchange: ATL4800');
+    // Each line says who gives what to whom, from Maya's side.
+    expect(body).toContain('Liam Brennan offers you their ATL4800');
+    expect(body).toContain('You give Liam Brennan your ATL4999 (Dec 16)');
+    expect(body).not.toMatch(/Your trip:|Offered in exchange:/);
     expect(body).toContain(`Liam Brennan is #L-`);
     expect(body).toContain('I can take it');
     // The words of the bug: never "pick up ATL4800".
@@ -64,7 +66,8 @@ describe('a pickup of a drop (Liam picks up Maya’s ATL4999 on Dec 16, offers h
     const sentence = 'Liam Brennan wants to pick up your ATL4999 (Dec 16)';
     expect((await bell(maya))[0]?.message).toBe(sentence);
     const mail = await waitForMail(app.databaseUrl, maya.email, sentence);
-    expect(text(mail.html)).toContain('Offered in exchange: nothing');
+    expect(text(mail.html)).toContain('Liam Brennan offers nothing in return');
+    expect(text(mail.html)).toContain('You give Liam Brennan your ATL4999 (Dec 16)');
   });
 });
 
@@ -76,7 +79,42 @@ describe('the other types', () => {
     const sentence = 'Liam Brennan offers their ATL4800 (Dec 18) for your ATL4999 (Dec 16)';
     expect((await bell(maya))[0]?.message).toBe(sentence);
     const mail = await waitForMail(app.databaseUrl, maya.email, sentence);
-    expect(text(mail.html)).toContain('Offered in exchange: ATL4800 (Dec 18)');
+    expect(mail.subject).toBe(sentence);
+    expect(text(mail.html)).toContain('Liam Brennan offers you their ATL4800 (Dec 18)');
+    expect(text(mail.html)).toContain('You give Liam Brennan your ATL4999 (Dec 16)');
+  });
+
+  it('a drop offered on a pickup request: the mail says Liam gives his trip and Maya gives nothing', async () => {
+    const { maya, liam } = await mayaAndLiam();
+    const request = await postRequest(maya, { type: 'pickup', date: '2099-12-01', route: 'Any 2-4 day' });
+    const offer = await sendOffer(liam, request, { requestType: 'drop', tradeDate: '2099-12-01', offerRoute: 'ATL4555' });
+    const sentence = 'Liam Brennan wants to give you their ATL4555 (Dec 1)';
+    expect((await bell(maya))[0]?.message).toBe(sentence);
+    const mail = await waitForMail(app.databaseUrl, maya.email, sentence);
+    expect(mail.subject).toBe(sentence);
+    const body = text(mail.html);
+    expect(body).toContain('Liam Brennan offers you their ATL4555 (Dec 1)');
+    expect(body).toContain('You give nothing in return');
+    // The words of the bug: her pickup request is no trip of hers, and his trip is no exchange.
+    expect(body).not.toContain('Any 2-4 day');
+    expect(body).not.toMatch(/Your trip:|Offered in exchange:/);
+
+    await maya.client.put(`/api/trade-requests/${offer.id}`, { status: 'accepted' });
+    expect((await bell(liam))[0]).toMatchObject({
+      title: 'Trade Request Accepted',
+      message: 'Maya Okafor accepted your offer to give them your ATL4555 (Dec 1)',
+    });
+  });
+
+  it('a trade answered: Liam reads what he gives and gets', async () => {
+    const { maya, liam } = await mayaAndLiam();
+    const request = await postRequest(maya, { type: 'trade', date: '2099-12-16', route: 'ATL4999', desiredDates: ['2099-12-18'] });
+    const offer = await sendOffer(liam, request, { requestType: 'trade', tradeDate: '2099-12-18', offerRoute: 'ATL4800' });
+    await maya.client.put(`/api/trade-requests/${offer.id}`, { status: 'declined' });
+    expect((await bell(liam))[0]).toMatchObject({
+      title: 'Trade Request Declined',
+      message: 'Maya Okafor declined your ATL4800 (Dec 18) for their ATL4999 (Dec 16)',
+    });
   });
 
   it('a drop to a pickup request of a reserve period: he gives his, she gets it', async () => {
@@ -91,7 +129,9 @@ describe('the other types', () => {
     const offer = await sendOffer(liam, request, { requestType: 'drop', tradeDate: '2099-12-16', offerReservePeriod: 'R2 1200-2359' });
     const sentence = 'Liam Brennan wants to give you their reserve period R2 1200-2359 (Dec 16)';
     expect((await bell(maya))[0]?.message).toBe(sentence);
-    await waitForMail(app.databaseUrl, maya.email, sentence);
+    const mail = await waitForMail(app.databaseUrl, maya.email, sentence);
+    expect(text(mail.html)).toContain('Liam Brennan offers you their reserve period R2 1200-2359 (Dec 16)');
+    expect(text(mail.html)).toContain('You give nothing in return');
     await maya.client.put(`/api/trade-requests/${offer.id}`, { status: 'declined' });
     expect((await bell(liam))[0]).toMatchObject({
       title: 'Trade Request Declined',
