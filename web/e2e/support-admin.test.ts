@@ -113,6 +113,10 @@ describe.skipIf(!hasChromium)('support and administration in the browser', () =>
     // System Activity shows it.
     await a.getByRole('tab', { name: 'System Activity' }).click();
     await a.getByText('Account permanently deleted').first().waitFor();
+    // Date & Time as the spec writes dates with a time: "Jan 5, 2025 at 3:04 PM".
+    const logRow = a.getByRole('row').filter({ hasText: 'Account permanently deleted' }).first();
+    expect(await logRow.textContent()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+    expect(await logRow.textContent()).not.toMatch(/\d{4}, \d{1,2}:\d{2}/);
   });
 
   it('a template edit with preview: sample values in a sandboxed frame, Save, and the list shows the change', async () => {

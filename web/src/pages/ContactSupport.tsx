@@ -9,7 +9,7 @@ import { supportRequestSchema } from '#protocol/schemas/support.ts';
 import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
-import { capitalised, submittedAt } from './admin/adminFormat.ts';
+import { capitalised, dateAtTime } from './admin/adminFormat.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useSupportStore } from '../stores/useSupportStore.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
@@ -29,7 +29,7 @@ function OwnRequest({ request }: { request: SupportRequestItem }) {
         <span className={`badge badge-support-${request.status}`}>{capitalised(request.status)}</span>
       </div>
       <p className="muted support-own-meta">
-        {SUPPORT_CATEGORY_LABELS[request.category]} · {submittedAt(request.createdAt)}
+        {SUPPORT_CATEGORY_LABELS[request.category]} · {dateAtTime(request.createdAt)}
       </p>
       <p className="support-own-message">{request.message}</p>
       {request.adminResponse && (

@@ -6,7 +6,7 @@ import type { AdminLogItem } from '#protocol/shapes.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
 import { useAdminLogsStore } from '../../stores/useAdminStore.ts';
 import { ADMIN_TEXT } from '../../texts/admin.ts';
-import { ACTION_BADGE, capitalised, dateTime, logDetails } from './adminFormat.ts';
+import { ACTION_BADGE, capitalised, dateAtTime, logDetails } from './adminFormat.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus, PersonCell } from './ListStatus.tsx';
 
@@ -31,7 +31,7 @@ const columns: Column<AdminLogItem>[] = [
       </span>
     ),
   },
-  { key: 'at', header: 'Date & Time', cell: (l) => dateTime(l.createdAt) },
+  { key: 'at', header: 'Date & Time', cell: (l) => dateAtTime(l.createdAt) },
 ];
 
 export function LogsTab() {

@@ -15,7 +15,7 @@ import { toast } from '../../stores/useToastStore.ts';
 import { ADMIN_TEXT } from '../../texts/admin.ts';
 import { COMMON_TEXT } from '../../texts/common.ts';
 import { SUPPORT_TEXT } from '../../texts/support.ts';
-import { capitalised, submittedAt, truncate } from './adminFormat.ts';
+import { capitalised, dateAtTime, truncate } from './adminFormat.ts';
 import { LoadMore } from '../../components/LoadMore.tsx';
 import { ListStatus } from './ListStatus.tsx';
 
@@ -126,7 +126,7 @@ const columns: Column<SupportRequestItem>[] = [
     cell: (r) => <span className={`badge badge-priority-${r.priority}`}>{capitalised(r.priority)}</span>,
   },
   { key: 'status', header: 'Status', cell: (r) => <span className={`badge badge-support-${r.status}`}>{capitalised(r.status)}</span> },
-  { key: 'submitted', header: 'Submitted', cell: (r) => submittedAt(r.createdAt) },
+  { key: 'submitted', header: 'Submitted', cell: (r) => dateAtTime(r.createdAt) },
 ];
 
 export function SupportTab() {

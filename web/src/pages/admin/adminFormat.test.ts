@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { capitalised, fillTemplate, logDetails, metadataText, monthLabel, positionLabel, submittedAt, truncate } from './adminFormat.ts';
+import { SPEC_TEMPLATE_VARIABLES } from '#protocol/templates.ts';
+import {
+  capitalised,
+  dateAtTime,
+  fillTemplate,
+  logDetails,
+  metadataText,
+  monthLabel,
+  positionLabel,
+  SAMPLE_VALUES,
+  truncate,
+} from './adminFormat.ts';
 
 describe('admin texts', () => {
   it('labels positions and actions with spaces, capitalised', () => {
@@ -29,7 +40,10 @@ describe('admin texts', () => {
 
   it('dates as the spec writes them', () => {
     expect(monthLabel('2025-01-01')).toBe('Jan 2025');
-    expect(submittedAt(new Date(2025, 0, 5, 15, 4).toISOString())).toBe('Jan 5, 2025 at 3:04 PM');
+    // Support: Submitted and System Activity: Date & Time, both as the spec writes them.
+    expect(dateAtTime(new Date(2025, 0, 5, 15, 4).toISOString())).toBe('Jan 5, 2025 at 3:04 PM');
+    expect(dateAtTime(new Date(2026, 10, 28, 12, 49).toISOString())).toBe('Nov 28, 2026 at 12:49 PM');
+    expect(dateAtTime('not a date')).toBe('not a date');
     expect(truncate('abcdef', 4)).toBe('abc…');
   });
 
@@ -37,5 +51,11 @@ describe('admin texts', () => {
     expect(fillTemplate('Hi {{recipientName}} from {{ senderName }}', false)).toBe('Hi Jordan Smith from Alex Rivera');
     expect(fillTemplate('<p>{{route}}</p>', true)).toBe('<p>ATL 1234</p>');
     expect(fillTemplate('{{unknown}}', true)).toBe('');
+  });
+
+  it('preview has a sample for every variable the templates accept (the spec’s and the offer lines)', () => {
+    for (const v of [...SPEC_TEMPLATE_VARIABLES, 'summary', 'youGet', 'youGive', 'yourTrip', 'offeredTrip', 'message']) {
+      expect([v, SAMPLE_VALUES[v]]).toEqual([v, expect.any(String)]);
+    }
   });
 });

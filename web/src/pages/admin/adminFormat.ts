@@ -88,14 +88,12 @@ export function monthLabel(month: string): string {
   return valid(d) ? format(d, 'MMM yyyy') : month;
 }
 
-/** "Jan 5, 2025 at 3:04 PM" (Support: Submitted). */
-export const submittedAt = (iso: string) => (valid(new Date(iso)) ? format(new Date(iso), "MMM d, yyyy 'at' h:mm a") : iso);
+/** "Jan 5, 2025 at 3:04 PM", as the spec writes a date with its time (Support: Submitted; System Activity: Date & Time). */
+export const dateAtTime = (iso: string) => (valid(new Date(iso)) ? format(new Date(iso), "MMM d, yyyy 'at' h:mm a") : iso);
 /** "Jan 5, 2025" (Users: Joined). */
 export const joinedOn = (iso: string) => (valid(new Date(iso)) ? format(new Date(iso), 'MMM d, yyyy') : iso);
 /** "Jan 5, 3:04 PM" (Recent Activity). */
 export const shortDateTime = (iso: string) => (valid(new Date(iso)) ? format(new Date(iso), 'MMM d, h:mm a') : iso);
-/** "Jan 5, 2025, 3:04 PM" (System Activity: Date & Time). */
-export const dateTime = (iso: string) => (valid(new Date(iso)) ? format(new Date(iso), 'MMM d, yyyy, h:mm a') : iso);
 
 export const TEMPLATE_DESCRIPTIONS: Record<EmailTemplateType, string> = {
   drop_trade_request: 'When someone wants to give up a shift',
@@ -116,6 +114,8 @@ export const SAMPLE_VALUES: Record<string, string> = {
   position: 'Flight Attendant',
   employeeNumber: '123456',
   summary: 'Alex Rivera wants to pick up your ATL 1234 (Jan 15) and offers their ATL 5678 in exchange',
+  youGet: 'Alex Rivera offers you their ATL 5678',
+  youGive: 'You give Alex Rivera your ATL 1234 (Jan 15)',
   yourTrip: 'ATL 1234 (Jan 15)',
   offeredTrip: 'ATL 5678',
   message: 'I can fly it if you take mine.',
