@@ -46,6 +46,7 @@ export function errorMiddleware(log: Logger) {
       if (isForeignKeyViolation(err)) err = conflict(MSG.referenceGone);
       if (err instanceof AppError) {
         if (err.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_S));
+        if (err.retryAfterS !== undefined) ctx.set('Retry-After', String(err.retryAfterS));
         ctx.status = err.status;
         ctx.body = { message: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) };
         return;

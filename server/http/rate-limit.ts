@@ -35,11 +35,17 @@ export const LIMITS = {
   offerMail: { points: 1, duration: 10 * MINUTE },
   /** Roster uploads and subscriptions per user: each subscription is a request the server makes. */
   roster: { points: 30, duration: 60 * MINUTE },
+  /**
+   * Fetches of one calendar feed, per token (docs/decisions/0041): calendar apps poll every few
+   * minutes to hours, so 30 a minute is retries and several devices; a script looping on one
+   * address is held to a fetch every 2 s, most of them served from the feed cache.
+   */
+  calendarFeed: { points: 30, duration: MINUTE },
 } satisfies Record<string, { points: number; duration: number; message?: string }>;
 export type LimitName = keyof typeof LIMITS;
 
 export interface RateLimits {
-  /** Counts one attempt for key; throws a 429 once the window's points are spent. */
+  /** Counts one attempt for key; throws a 429, with the seconds until the window frees a point, once the window's points are spent. */
   consume(name: LimitName, key: string): Promise<void>;
   /** Counts one for key; false, instead of a 429, once the window's points are spent. */
   take(name: LimitName, key: string): Promise<boolean>;
@@ -71,20 +77,22 @@ export function createRateLimits(redis: Redis | undefined, overrides: Record<str
     limiters.set(name, { limiter, points: opts.points, message: defaults.message });
   }
   const used = async (name: LimitName, key: string) => (await limiters.get(name)!.limiter.get(key))?.consumedPoints ?? 0;
-  const take = async (name: LimitName, key: string) => {
+  /** Counts one for key: undefined when allowed, else the milliseconds until the window frees a point. */
+  const attempt = async (name: LimitName, key: string): Promise<number | undefined> => {
     try {
       await limiters.get(name)!.limiter.consume(key);
-      return true;
+      return undefined;
     } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
+      if (err instanceof RateLimiterRes) return err.msBeforeNext;
       throw err;
     }
   };
   return {
     async consume(name, key) {
-      if (!(await take(name, key))) throw tooManyRequests(limiters.get(name)!.message);
+      const waitMs = await attempt(name, key);
+      if (waitMs !== undefined) throw tooManyRequests(limiters.get(name)!.message, Math.max(1, Math.ceil(waitMs / 1000)));
     },
-    take,
+    take: async (name, key) => (await attempt(name, key)) === undefined,
     used,
     async isSpent(name, key) {
       return (await used(name, key)) >= limiters.get(name)!.points;
