@@ -63,3 +63,9 @@ export const MAX_PUSH_DEVICES = 10;
 export const PUSH_ENDPOINT_MAX = 2048;
 /** GET /api/chains: every open chain of the user, then the newest ended ones, this many in all. */
 export const CHAINS_LISTED = 30;
+
+// The calendar feed (docs/decisions/0041): a window of days and a bounded number of events.
+/** The feed covers the crew member's today (at their base) and this many days after it. */
+export const FEED_WINDOW_DAYS = 90;
+/** At most this many events a feed: the newest trades, chains and matches, the soonest request dates. */
+export const FEED_MAX_EVENTS = 300;

@@ -4,6 +4,7 @@ import type { CacheRegistry } from './caches/cache-registry.ts';
 import type { Config } from './config.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { BoardCache } from './features/board/board-cache.ts';
+import type { FeedCache } from './features/calendar/calendar-cache.ts';
 import type { PasswordHasher } from './features/auth/password.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
@@ -34,6 +35,8 @@ export interface Deps {
   sessions: SessionAccess;
   /** Each group's tradeboard as sent (features/board/board-cache.ts). */
   boardCache: BoardCache;
+  /** Each user's calendar feed as sent, for a minute (features/calendar/calendar-cache.ts). */
+  calendarFeeds: FeedCache;
   /** Domain events, dispatched after commit to the subscribers of server/subscribers.ts. */
   events: EventBus;
   /** Web Push to the users' subscribed devices (features/push). */

@@ -16,6 +16,7 @@ import { liveSessionIds } from './features/auth/sessions.queries.ts';
 import { EventBus } from './events/event-bus.ts';
 import { registerSubscribers } from './subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
+import { createFeedCache } from './features/calendar/calendar-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { forwardedHeaderGuard } from './http/trusted-proxy.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
@@ -107,6 +108,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const mailer = createMailer(config, db.orm, log);
   // Each group's tradeboard as sent.
   const boardCache = createBoardCache(caches);
+  // Each user's calendar feed as sent, for a minute.
+  const calendarFeeds = createFeedCache(caches);
   // Who has push devices, kept on each instance.
   const pushDevices = await createPushDevices(db.orm, caches, log);
   const rosterFeeds = {
@@ -134,6 +137,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sessionCache,
     sessions,
     boardCache,
+    calendarFeeds,
     events: new EventBus(log, outbox),
     push,
     pushDevices: pushDevices.devices,

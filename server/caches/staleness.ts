@@ -37,6 +37,12 @@ export const staleness = {
    */
   pushDevices: { maxStaleMs: 60_000, whilePeersDown: 'memory' },
   /**
+   * Calendar feeds as sent (features/calendar/calendar-cache.ts): nothing tells the instances of
+   * changes, so every feed may be this old, here and elsewhere, peers up or down; calendar apps
+   * poll every few minutes at most. Who may read one is checked on every fetch, never held.
+   */
+  calendarFeeds: { maxStaleMs: 60_000, whilePeersDown: 'memory' },
+  /**
    * Badge counts: nothing held; sent afresh after each commit that moves them. Counts moved on
    * another instance while the peers are away arrive when the sockets reconnect and refetch.
    */

@@ -17,11 +17,11 @@ const what = (routeType: string | null, route: string | null, reserve: string | 
   routeType === 'reserve_period' || (!route && reserve) ? `reserve ${reserve ?? ''}`.trim() : `pairing ${route ?? ''}`.trim();
 
 export interface FeedContent {
-  requests: { id: number; type: string; routeType: string; route: string | null; reservePeriod: string | null; allDates: string[] }[];
+  /** One row a date of a request. */
+  requests: { id: number; type: string; routeType: string; route: string | null; reservePeriod: string | null; date: string }[];
   matches: {
     id: number;
     date: string;
-    type: string;
     otherType: string;
     otherRoute: string | null;
     otherReservePeriod: string | null;
@@ -30,8 +30,8 @@ export interface FeedContent {
   }[];
   trades: {
     id: number;
-    tradeDate: string | null;
-    requestDate: string | null;
+    /** The day traded. */
+    date: string;
     offerRoute: string | null;
     offerReservePeriod: string | null;
     firstName: string | null;
@@ -53,23 +53,22 @@ export interface FeedContent {
 /**
  * The user's feed (RFC 5545, written by ical-generator): an all-day event for each date of each
  * active request, each pending match, each completed trade and each open or completed three-way
- * chain (on the date of the trip the user gets), with a link back to the screen.
+ * chain (on the date of the trip the user gets), with a link back to the screen. What `content`
+ * holds is already the feed's window and bound (calendar.service.ts).
  * UIDs are built from ids and dates, so they are the same at every fetch and calendars update
  * events in place instead of duplicating them.
  */
 export function buildFeed(content: FeedContent, origin: string): string {
   const cal = ical({ name: 'Crewtrade', prodId: { company: 'Crewtrade', product: 'Crewtrade', language: 'EN' }, ttl: 60 * 30 });
   for (const r of content.requests) {
-    for (const date of r.allDates) {
-      cal.createEvent({
-        id: `request-${r.id}-${date}@crewtrade`,
-        start: dayOf(date),
-        allDay: true,
-        summary: `${REQUEST_TYPE_LABELS_TEXT[r.type] ?? r.type}: ${what(r.routeType, r.route, r.reservePeriod)}`,
-        description: 'Your request on the Crewtrade tradeboard.',
-        url: `${origin}/all-trades`,
-      });
-    }
+    cal.createEvent({
+      id: `request-${r.id}-${r.date}@crewtrade`,
+      start: dayOf(r.date),
+      allDay: true,
+      summary: `${REQUEST_TYPE_LABELS_TEXT[r.type] ?? r.type}: ${what(r.routeType, r.route, r.reservePeriod)}`,
+      description: 'Your request on the Crewtrade tradeboard.',
+      url: `${origin}/all-trades`,
+    });
   }
   for (const m of content.matches) {
     cal.createEvent({
@@ -82,11 +81,9 @@ export function buildFeed(content: FeedContent, origin: string): string {
     });
   }
   for (const t of content.trades) {
-    const date = t.tradeDate ?? t.requestDate;
-    if (!date) continue;
     cal.createEvent({
       id: `trade-${t.id}@crewtrade`,
-      start: dayOf(date),
+      start: dayOf(t.date),
       allDay: true,
       summary: `Trade completed with ${named(t)}`,
       description:

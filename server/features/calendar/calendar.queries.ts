@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { giverOf } from '../trading/trading-core.ts';
+import type { NotNull } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import { matchSides } from '../matches/matches.queries.ts';
 import { userFields, type UserRecord } from '../users/users.queries.ts';
 
 export function feedOf(em: EntityManager, userId: number) {
@@ -33,50 +32,87 @@ export function feedOwner(em: EntityManager, tokenHash: string): Promise<UserRec
     .executeTakeFirst();
 }
 
-/** The user's active requests whose dates are not all past: every date each one covers. */
-export function activeRequestsOf(em: EntityManager, userId: number, today: string) {
-  return kysely(em)
+/** The days a feed covers: the owner's today at their base and the days after it, as YYYY-MM-DD. */
+export interface FeedWindow {
+  first: string;
+  last: string;
+}
+
+/*
+ * The feed's reads (docs/decisions/0041): each reads only the window and returns at most `limit`
+ * rows in the order the feed keeps them, so a crew member with thousands of matches or trades
+ * costs a sort of their index entries in the window, never a feed of all of them.
+ */
+
+/** The dates of the user's active requests inside the window, soonest first: one row a date. */
+export function requestDatesOf(em: EntityManager, userId: number, window: FeedWindow, limit: number) {
+  const db = kysely(em);
+  const dates = db
     .selectFrom('requests')
-    .select([
+    .select((eb) => [
       'id',
       'type',
       'route_type as routeType',
       'route',
       'reserve_period as reservePeriod',
-      'all_dates as allDates',
-      'updated_at as updatedAt',
+      eb.fn<string>('unnest', ['all_dates']).as('date'),
     ])
     .where('user_id', '=', userId)
     .where('status', '=', 'active')
-    .where('last_date', '>=', today)
-    .orderBy('id')
+    .where('last_date', '>=', window.first);
+  return db
+    .selectFrom(dates.as('d'))
+    .selectAll('d')
+    .where('d.date', '>=', window.first)
+    .where('d.date', '<=', window.last)
+    .orderBy('d.date')
+    .orderBy('d.id')
+    .limit(limit)
     .execute();
 }
 
-/** Pending matches of the user's requests: the date of their request and the colleague on the other side. */
-export function pendingMatchesOf(em: EntityManager, userId: number) {
+/**
+ * Pending matches of the user's requests dated in the window, newest first, with the request on
+ * the other side and its owner. The matches are picked from the two sides (matches store each pair
+ * once, either way round) before anything is joined to them.
+ */
+export function pendingMatchesOf(em: EntityManager, userId: number, window: FeedWindow, limit: number) {
   const db = kysely(em);
+  const side = (mine: 'request_id' | 'matched_request_id', other: 'request_id' | 'matched_request_id') =>
+    db
+      .selectFrom('requests as mine')
+      .innerJoin('matches as m', `m.${mine}`, 'mine.id')
+      .select(['m.id', 'm.created_at as createdAt', `m.${other} as other`, 'mine.date'])
+      .where('mine.user_id', '=', userId)
+      .where('mine.date', '>=', window.first)
+      .where('mine.date', '<=', window.last)
+      .where('m.status', '=', 'pending');
+  const newest = db
+    .selectFrom(side('request_id', 'matched_request_id').unionAll(side('matched_request_id', 'request_id')).as('s'))
+    .selectAll('s')
+    .orderBy('s.createdAt', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit);
   return db
-    .selectFrom(matchSides(db, userId, { pending: true }).as('mm'))
-    .innerJoin('requests as mine', 'mine.id', 'mm.mine')
+    .selectFrom(newest.as('mm'))
     .innerJoin('requests as other', 'other.id', 'mm.other')
     .innerJoin('users as u', 'u.id', 'other.user_id')
     .select([
       'mm.id',
-      'mine.date',
-      'mine.type',
+      'mm.date',
       'other.type as otherType',
       'other.route as otherRoute',
       'other.reserve_period as otherReservePeriod',
       'u.first_name as firstName',
       'u.last_name as lastName',
     ])
-    .orderBy('mm.id')
+    .orderBy('mm.createdAt', 'desc')
+    .orderBy('mm.id', 'desc')
     .execute();
 }
 
-/** Accepted offers the user sent or received: the traded date and the colleague. */
-export function completedTradesOf(em: EntityManager, userId: number) {
+/** Accepted offers the user sent or received, traded on a day in the window, newest answer first, with the colleague. */
+export function completedTradesOf(em: EntityManager, userId: number, window: FeedWindow, limit: number) {
   return (
     kysely(em)
       .selectFrom('trade_requests as o')
@@ -87,10 +123,10 @@ export function completedTradesOf(em: EntityManager, userId: number) {
           eb('u.id', '=', eb.case().when('o.from_user_id', '=', userId).then(eb.ref('o.to_user_id')).else(eb.ref('o.from_user_id')).end()),
         ),
       )
-      .select([
+      .select((eb) => [
         'o.id',
-        'o.trade_date as tradeDate',
-        'r.date as requestDate',
+        // The offer's date, else its request's: the day traded.
+        eb.fn.coalesce('o.trade_date', 'r.date').as('date'),
         'o.offer_route as offerRoute',
         'o.offer_reserve_period as offerReservePeriod',
         'u.first_name as firstName',
@@ -98,27 +134,43 @@ export function completedTradesOf(em: EntityManager, userId: number) {
       ])
       .where('o.status', '=', 'accepted')
       .where((eb) => eb.or([eb('o.from_user_id', '=', userId), eb('o.to_user_id', '=', userId)]))
-      .orderBy('o.id')
+      .where((eb) => eb.between(eb.fn.coalesce('o.trade_date', 'r.date'), window.first, window.last))
+      // The window holds no null date.
+      .$narrowType<{ date: NotNull }>()
+      .orderBy('o.responded_at', (ob) => ob.desc().nullsLast())
+      .orderBy('o.id', 'desc')
+      .limit(limit)
       .execute()
   );
 }
 
 /**
- * The user's three-way chains waiting on everyone's answer (proposed) or done (completed), each with
- * the trip the user gets in it: the request of the member before them in the ring (giverOf).
+ * The user's three-way chains waiting on everyone's answer (proposed) or done (completed) whose
+ * trip for the user is dated in the window, newest first. The trip the user gets is the request of
+ * the member before them in the ring (trading's giverOf): the greatest position below theirs, else
+ * the greatest of all.
  */
-export async function chainTripsOf(em: EntityManager, userId: number) {
-  const rows = await kysely(em)
+export function chainTripsOf(em: EntityManager, userId: number, window: FeedWindow, limit: number) {
+  return kysely(em)
     .selectFrom('trade_chain_members as me')
     .innerJoin('trade_chains as t', 't.id', 'me.chain_id')
-    .innerJoin('trade_chain_members as g', 'g.chain_id', 'me.chain_id')
-    .innerJoin('requests as r', 'r.id', 'g.request_id')
-    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('trade_chain_members as g')
+          .select(['g.request_id', 'g.user_id'])
+          .whereRef('g.chain_id', '=', 'me.chain_id')
+          .orderBy((o) => o('g.position', '<', o.ref('me.position')), 'desc')
+          .orderBy('g.position', 'desc')
+          .limit(1)
+          .as('giver'),
+      (j) => j.onTrue(),
+    )
+    .innerJoin('requests as r', 'r.id', 'giver.request_id')
+    .innerJoin('users as u', 'u.id', 'giver.user_id')
     .select([
       't.id',
       't.status',
-      'me.position as myPosition',
-      'g.position as giverPosition',
       'r.date',
       'r.route_type as routeType',
       'r.route',
@@ -128,7 +180,10 @@ export async function chainTripsOf(em: EntityManager, userId: number) {
     ])
     .where('me.user_id', '=', userId)
     .where('t.status', 'in', ['proposed', 'completed'])
-    .orderBy('t.id')
+    .where('r.date', '>=', window.first)
+    .where('r.date', '<=', window.last)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
     .execute();
-  return rows.filter((r) => r.giverPosition === giverOf(r.myPosition));
 }

@@ -10,7 +10,7 @@ import { CalendarService } from './calendar.service.ts';
 /** The caller's calendar address, and the feed itself (public, named by its secret token). */
 export function calendarRoutes(deps: Deps) {
   const router = new Router<AppState>();
-  const service = (ctx: AppContext) => new CalendarService(ctx.state.em);
+  const service = (ctx: AppContext) => new CalendarService(ctx.state.em, { limits: deps.limits, feeds: deps.calendarFeeds });
   const origin = (ctx: AppContext) => linkOrigin(deps.config, ctx.req.socket.localPort ?? 0);
 
   router.get('/api/calendar-feed', async (ctx) => {
@@ -27,10 +27,11 @@ export function calendarRoutes(deps: Deps) {
     ctx.body = { message: MSG.calendarFeedRevoked };
   });
 
-  // Calendar apps fetch this without a session: the token is the credential.
+  // Calendar apps fetch this without a session: the token is the credential (and the key of its rate limit).
   router.get('/api/calendar/:token.ics', async (ctx) => {
     const body = await service(ctx).feed(ctx.params.token ?? '', origin(ctx));
     if (body === undefined) throw notFound(MSG.calendarFeedNotFound);
+    // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Cache-Control', 'private, max-age=300');
     ctx.body = body;
