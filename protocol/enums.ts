@@ -33,8 +33,15 @@ export type RouteType = (typeof ROUTE_TYPES)[number];
 export const REQUEST_STATUSES = ['active', 'pending', 'completed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-export const MATCH_STATUSES = ['pending', 'active', 'trade_requested', 'approved'] as const;
+/** closed: ended by the system because one of its requests was filled or no longer fits (docs/decisions/0042). */
+export const MATCH_STATUSES = ['pending', 'active', 'trade_requested', 'approved', 'closed'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/**
+ * Why a match was closed: a request of it was filled (by another trade), or edited so the two no
+ * longer meet. request_deleted is only ever told live: a deleted request's matches go with it.
+ */
+export const MATCH_CLOSE_REASONS = ['request_filled', 'request_changed', 'request_deleted'] as const;
+export type MatchCloseReason = (typeof MATCH_CLOSE_REASONS)[number];
 
 /** A three-way trade chain (docs/decisions/0014): proposed until all three accept (completed) or one declines; cancelled when a member's request changes so the cycle no longer holds, or goes. */
 export const CHAIN_STATUSES = ['proposed', 'completed', 'declined', 'cancelled'] as const;
@@ -43,8 +50,15 @@ export type ChainStatus = (typeof CHAIN_STATUSES)[number];
 export const CHAIN_DECISIONS = ['pending', 'accepted', 'declined'] as const;
 export type ChainDecision = (typeof CHAIN_DECISIONS)[number];
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
+/** closed: ended by the system, never by a person, and never a decline (docs/decisions/0042). */
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'closed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
+/**
+ * Why an offer was closed: the recipient's request was filled by another trade or deleted, or the
+ * sender's own request (the one the offer was made from) was filled.
+ */
+export const OFFER_CLOSE_REASONS = ['request_filled', 'sender_request_filled', 'request_deleted'] as const;
+export type OfferCloseReason = (typeof OFFER_CLOSE_REASONS)[number];
 
 export const CHAT_TYPES = ['reserve', 'lineholder'] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
@@ -75,6 +89,8 @@ export const ACTIVITY_TYPES = [
   'trade_request_sent',
   'trade_request_accepted',
   'trade_request_declined',
+  /** A pending offer closed by the system (its request filled or deleted), logged in its sender's name with no actor. */
+  'trade_request_closed',
   'email_sent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

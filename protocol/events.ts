@@ -1,5 +1,5 @@
 // The Socket.IO event map: server→client and client→server. Rooms are named in server/realtime.
-import type { ChatType, OfferStatus } from './enums.ts';
+import type { ChatType, MatchCloseReason, OfferStatus } from './enums.ts';
 import type {
   AdminNotificationItem,
   ChainItem,
@@ -22,7 +22,13 @@ export interface ServerToClientEvents {
   /** A new match involving one of the caller's requests. */
   'match:new': (match: MatchItem) => void;
   /** A match changed status or was removed. */
-  'match:update': (payload: { id: number; status: MatchItem['status'] | 'deleted' }) => void;
+  /** closedReason and closedByRequestId when the system closed it, or a deleted request took it (docs/decisions/0042). */
+  'match:update': (payload: {
+    id: number;
+    status: MatchItem['status'] | 'deleted';
+    closedReason?: MatchCloseReason;
+    closedByRequestId?: number;
+  }) => void;
   /** A three-way trade chain the caller is in was proposed, or changed (an answer, completed, declined, cancelled). */
   'chain:update': (chain: ChainItem) => void;
   /** An offer the caller received (to the recipient's sockets) or sent (to the sender's other tabs). */

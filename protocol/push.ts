@@ -31,6 +31,7 @@ export const PUSH_TEXT = {
   offerTitle: 'New Trade Request',
   acceptedTitle: 'Trade Request Accepted',
   declinedTitle: 'Trade Request Declined',
+  closedTitle: 'Trade Request Closed',
   messageTitle: (name: string) => `Message from ${name}`,
   photoOnly: 'Sent a photo',
   testTitle: 'Crewtrade',

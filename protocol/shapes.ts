@@ -8,7 +8,9 @@ import type {
   ChainStatus,
   ChatType,
   EmailTemplateType,
+  MatchCloseReason,
   MatchStatus,
+  OfferCloseReason,
   OfferStatus,
   Position,
   RequestStatus,
@@ -83,6 +85,10 @@ export interface TradeRequestItem {
 export interface MatchItem {
   id: number;
   status: MatchStatus;
+  /** Why the system closed it (status closed), else null: its reader's sentence is matchClosedSentence. */
+  closedReason: MatchCloseReason | null;
+  /** The request whose fill or edit closed it, else null. */
+  closedByRequestId: number | null;
   request: TradeRequestItem;
   matchedRequest: TradeRequestItem;
   createdAt: string;
@@ -171,6 +177,8 @@ export interface OfferItem {
   requestType: RequestType;
   message: string | null;
   status: OfferStatus;
+  /** Why the system closed it (status closed), else null. */
+  closedReason: OfferCloseReason | null;
   createdAt: string;
   respondedAt: string | null;
   tradeRequestImages: ImageRef[];

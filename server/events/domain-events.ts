@@ -1,4 +1,4 @@
-import type { MatchStatus } from '#protocol/enums.ts';
+import type { MatchCloseReason, MatchStatus } from '#protocol/enums.ts';
 import type { ChainItem, ChatMessage, DirectMessage, OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 
 /**
@@ -19,7 +19,14 @@ export type DomainEvent =
   | { type: 'request.deleted'; requestId: number; userId: number; groupKey: string }
   // Matching (features/trading, the trading core) and matches (features/matches). userIds: both participants.
   | { type: 'match.created'; match: CreatedMatch }
-  | { type: 'match.changed'; matchId: number; status: MatchStatus | 'deleted'; userIds: readonly number[] }
+  // closed: why, and by which of its requests (docs/decisions/0042); a deletion of a request says so too.
+  | {
+      type: 'match.changed';
+      matchId: number;
+      status: MatchStatus | 'deleted';
+      userIds: readonly number[];
+      closed?: { reason: MatchCloseReason; byRequestId: number };
+    }
   // Three-way chains (features/chains, the trading core): proposed (new), or answered, completed,
   // declined or cancelled. userIds: its members. item: the chain as the transaction left it, read
   // inside it, so its notices read nothing again.
@@ -28,7 +35,15 @@ export type DomainEvent =
   // as the transaction stored it; so does the offer its recipient answered (not those an accept
   // declined along with it: who needs them reads them).
   | { type: 'offer.sent'; offerId: number; fromUserId: number; toUserId: number; item: OfferItem }
-  | { type: 'offer.answered'; offerId: number; status: 'accepted' | 'declined'; fromUserId: number; toUserId: number; item?: OfferItem }
+  // Answered by its recipient, or closed by the system (a request filled or deleted: docs/decisions/0042).
+  | {
+      type: 'offer.answered';
+      offerId: number;
+      status: 'accepted' | 'declined' | 'closed';
+      fromUserId: number;
+      toUserId: number;
+      item?: OfferItem;
+    }
   // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
   | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }
   // Direct messages (features/messages) and base chat (features/base-chat). A sent message and a chat

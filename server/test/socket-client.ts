@@ -51,7 +51,7 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
  * The next event of that name whose payload meets `check`: an earlier change's events may still be
  * on the way when a test starts listening, so it waits for the one it expects.
  */
-export function nextEventWhere<E extends 'badges' | 'chain:update'>(
+export function nextEventWhere<E extends 'badges' | 'chain:update' | 'match:update'>(
   socket: TestSocket,
   event: E,
   check: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,

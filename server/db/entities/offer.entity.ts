@@ -31,6 +31,8 @@ export const Offer = defineEntity({
     // The sender's own request when the offer was sent on a match of theirs with `request` (ours, decision 0009).
     senderRequest: p.manyToOne(TradeRequest).deleteRule('set null').nullable().fieldName('sender_request_id').index(),
     status: p.string().length(20).default('pending'),
+    /** Why the system closed it (status closed, docs/decisions/0042). */
+    closedReason: p.string().length(30).nullable(),
     message: p.text().nullable(),
     tradeDate: p.date().nullable(),
     offerRoute: p.string().length(500).nullable(),

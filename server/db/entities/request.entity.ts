@@ -60,6 +60,9 @@ export const Match = defineEntity({
     request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id'),
     matchedRequest: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('matched_request_id').index(),
     status: p.string().length(20).default('pending'),
+    /** Why the system closed it (status closed, docs/decisions/0042), and which of its two requests did. */
+    closedReason: p.string().length(30).nullable(),
+    closedByRequestId: p.integer().nullable(),
     createdAt: insertTime(),
     updatedAt: updateTime(),
   },

@@ -1,4 +1,4 @@
-import type { MatchStatus } from '#protocol/enums.ts';
+import type { MatchCloseReason, MatchStatus } from '#protocol/enums.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
@@ -7,6 +7,8 @@ import type { RequestItemRow } from '../requests/requests.queries.ts';
 export interface MatchSide {
   id: number;
   status: string;
+  closedReason?: string | null;
+  closedByRequestId?: number | null;
   createdAt: Date | string;
   mine: number;
   other: number;
@@ -25,6 +27,8 @@ export function presentMatches(sides: readonly MatchSide[], requests: ReadonlyMa
       {
         id: s.id,
         status: s.status as MatchStatus,
+        closedReason: (s.closedReason as MatchCloseReason | null | undefined) ?? null,
+        closedByRequestId: s.closedByRequestId ?? null,
         request: presentRequest(mine),
         matchedRequest: presentRequest(other),
         createdAt: new Date(s.createdAt).toISOString(),

@@ -27,7 +27,15 @@ export function matchSides(db: Kysely<DB>, user: number | Expression<number>, fi
     db
       .selectFrom('matches as m')
       .innerJoin('requests as r', 'r.id', `m.${mine}`)
-      .select(['m.id', 'm.status', 'm.created_at as createdAt', `m.${mine} as mine`, `m.${other} as other`])
+      .select([
+        'm.id',
+        'm.status',
+        'm.closed_reason as closedReason',
+        'm.closed_by_request_id as closedByRequestId',
+        'm.created_at as createdAt',
+        `m.${mine} as mine`,
+        `m.${other} as other`,
+      ])
       .where('r.user_id', '=', user)
       .$if(filter.matchId !== undefined, (q) => q.where('m.id', '=', filter.matchId!))
       .$if(filter.requestId !== undefined, (q) => q.where('r.id', '=', filter.requestId!))

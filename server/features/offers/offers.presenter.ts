@@ -1,4 +1,5 @@
-import type { OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
+import { CLOSED_TEXT, closedSentence } from '#protocol/closedText.ts';
+import type { OfferCloseReason, OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
 import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/offerText.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
 import { presentRequest, type RequestItemRow } from '../trading/trading-core.ts';
@@ -43,6 +44,7 @@ export function presentOffer(row: OfferRow, requests: ReadonlyMap<number, Reques
     requestType: row.requestType as RequestType,
     message: row.message,
     status: row.status as OfferStatus,
+    closedReason: (row.closedReason as OfferCloseReason | null) ?? null,
     createdAt: new Date(row.createdAt).toISOString(),
     respondedAt: iso(row.respondedAt),
     tradeRequestImages: row.images,
@@ -57,7 +59,32 @@ export const OFFER_NOTIFICATION_TITLES = {
   trade_request: 'New Trade Request',
   accepted: 'Trade Request Accepted',
   declined: 'Trade Request Declined',
+  closed: CLOSED_TEXT.offerTitle,
 } as const;
+
+/** The type of the request an offer was made on: the offer's own type is its opposite (a pickup offered on a drop). */
+const requestTypeOf = (offerType: RequestType): RequestType =>
+  offerType === 'drop' ? 'pickup' : offerType === 'pickup' ? 'drop' : 'trade';
+
+/**
+ * What a closed offer's sender reads (docs/decisions/0042): the recipient's request filled or
+ * deleted ("Liam's pickup on Dec 1 was filled"), or their own ("Your drop on Dec 3 was filled").
+ */
+export function offerClosedForSender(
+  reason: OfferCloseReason,
+  facts: Pick<OfferFacts, 'requestType' | 'tradeDate' | 'request' | 'senderRequest'>,
+  recipientFirstName: string,
+): string {
+  if (reason === 'sender_request_filled' && facts.senderRequest) {
+    return closedSentence(reason, { own: true, ownerName: '', type: facts.senderRequest.type, date: facts.senderRequest.date });
+  }
+  return closedSentence(reason === 'sender_request_filled' ? 'request_filled' : reason, {
+    own: false,
+    ownerName: recipientFirstName || 'A colleague',
+    type: requestTypeOf(facts.requestType),
+    date: facts.request?.date ?? facts.tradeDate,
+  });
+}
 
 /** What an offer's sentence reads (protocol/offerText.ts), from its bell row. */
 function factsOfRow(row: OfferNotificationRow): OfferFacts {
@@ -103,6 +130,14 @@ export function presentOfferNotification(row: OfferNotificationRow): OfferNotifi
       type: 'trade_request',
       title: OFFER_NOTIFICATION_TITLES.trade_request,
       message: offerSentence(facts, 'received', names),
+    };
+  }
+  if (row.status === 'closed') {
+    return {
+      ...base,
+      type: 'trade_response',
+      title: OFFER_NOTIFICATION_TITLES.closed,
+      message: offerClosedForSender((row.closedReason as OfferCloseReason | null) ?? 'request_filled', facts, row.toFirstName ?? ''),
     };
   }
   const accepted = row.status === 'accepted';

@@ -9,7 +9,8 @@ import { matchSides } from '../trading/trading-core.ts';
 
 /** Matches an offer can be sent on: not yet approved (trade_requested: the dialog was opened from it). */
 const OPEN_MATCH = ['pending', 'active', 'trade_requested'];
-const FINISHED = ['accepted', 'declined'];
+// Closed ones too (docs/decisions/0042): finished, though nobody answered them.
+const FINISHED = ['accepted', 'declined', 'closed'];
 
 /**
  * An offer as OfferItem shows it, less its two requests (loaded for the whole list at once with
@@ -27,6 +28,7 @@ function offersQuery(db: Kysely<DB>) {
       't.request_id as requestId',
       't.sender_request_id as senderRequestId',
       't.status',
+      't.closed_reason as closedReason',
       't.message',
       't.trade_date as tradeDate',
       't.offer_route as offerRoute',
@@ -418,6 +420,7 @@ export function unreadOfferNotifications(em: EntityManager, userId: number, curs
       'n.is_read as isRead',
       'n.created_at as createdAt',
       't.status',
+      't.closed_reason as closedReason',
       't.request_type as requestType',
       't.trade_date as tradeDate',
       't.request_id as requestId',

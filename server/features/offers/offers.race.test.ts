@@ -90,14 +90,15 @@ describe('offer races', () => {
       } else {
         expect(accept.status).toBe(409);
         expect(accept.body.message).toBe(MSG.offerRespondFailed);
-        expect(await statusOf(offer.id)).toBe('declined');
+        // Closed by the deletion, not declined by anyone (docs/decisions/0042).
+        expect(await statusOf(offer.id)).toBe('closed');
         expect(pickupStatus).toBe('active');
         expect(trades).toEqual([]);
       }
     }
   });
 
-  it('two offers on one request accepted at once: one is accepted, the other declined', async () => {
+  it('two offers on one request accepted at once: one is accepted, the other closed', async () => {
     for (let i = 0; i < 5; i++) {
       const { group, owner, offerer, request } = await ownerAndOfferer(app);
       const rival = await makeUser(app, group);
@@ -105,7 +106,7 @@ describe('offer races', () => {
       const b = await sendOffer(rival, request);
       const results = await Promise.all([a, b].map((o) => owner.client.put(`/api/trade-requests/${o.id}`, { status: 'accepted' })));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      expect([await statusOf(a.id), await statusOf(b.id)].sort()).toEqual(['accepted', 'declined']);
+      expect([await statusOf(a.id), await statusOf(b.id)].sort()).toEqual(['accepted', 'closed']);
       expect(await tradesOf(request.id)).toHaveLength(1);
     }
   });

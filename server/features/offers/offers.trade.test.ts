@@ -46,7 +46,7 @@ describe('an offer sent on a match', () => {
     });
   });
 
-  it('accepting completes both requests, approves the match, writes one trades row and declines the other offers on either', async () => {
+  it('accepting completes both requests, approves the match, writes one trades row and closes the other offers on either', async () => {
     const { group, owner, offerer, drop, pickup, match } = await matchedPair();
     const rival = await makeUser(app, { ...group, firstName: 'Rita' });
     const onPickup = await makeUser(app, group);
@@ -75,30 +75,34 @@ describe('an offer sent on a match', () => {
     const board = await boardIds(rival);
     expect(board).not.toContain(drop.id);
     expect(board).not.toContain(pickup.id);
-    // The other pending offers on either request are declined, and their senders told so; others stay.
+    // The other pending offers on either request are closed (not declined: nobody did), and their senders told why; others stay.
     const statuses = await sql(app.databaseUrl, 'select id, status from trade_requests where id = any($1) order by id', [
       [rivalOffer.id, pickupOffer.id, elsewhere.id],
     ]);
     expect(statuses).toEqual([
-      { id: rivalOffer.id, status: 'declined' },
-      { id: pickupOffer.id, status: 'declined' },
+      { id: rivalOffer.id, status: 'closed' },
+      { id: pickupOffer.id, status: 'closed' },
       { id: elsewhere.id, status: 'pending' },
     ]);
     expect((await rival.client.get('/api/trade-request-notifications')).body).toMatchObject([
-      { tradeRequestId: rivalOffer.id, title: 'Trade Request Declined' },
+      {
+        tradeRequestId: rivalOffer.id,
+        title: 'Trade Request Closed',
+        message: expect.stringMatching(/^\w+'s drop on \w{3} \d+ was filled$/),
+      },
     ]);
     expect((await onPickup.client.get('/api/trade-request-notifications')).body).toMatchObject([
       { tradeRequestId: pickupOffer.id, type: 'trade_response' },
     ]);
     expect((await owner.client.get<OfferItem[]>('/api/trade-requests')).body.map((o) => o.id)).toEqual([elsewhere.id]);
     expect((await offerer.client.get<OfferItem[]>('/api/trade-requests')).body).toEqual([]);
-    // Completed on both dashboards; the answered offers in everyone's Completed tab.
+    // Completed on both dashboards: the accepted offer counts; the closed ones count for nobody (docs/decisions/0042).
     const stats = (await offerer.client.get('/api/dashboard/stats')).body;
-    expect(stats).toMatchObject({ activeRequests: 0, completedTrades: 2 });
+    expect(stats).toMatchObject({ activeRequests: 0, completedTrades: 1 });
     expect((await owner.client.get('/api/dashboard/stats')).body).toMatchObject({
       activeRequests: 1,
       pendingTrades: 1,
-      completedTrades: 2,
+      completedTrades: 1,
     });
     const logs = await sql(
       app.databaseUrl,
@@ -109,7 +113,8 @@ describe('an offer sent on a match', () => {
       { activity_type: 'trade_request_sent', user_id: offerer.user.id },
       { activity_type: 'trade_request_sent', user_id: rival.user.id },
       { activity_type: 'trade_request_accepted', user_id: owner.user.id },
-      { activity_type: 'trade_request_declined', user_id: owner.user.id },
+      // In the rival's name, as what happened to their offer: nobody declined it.
+      { activity_type: 'trade_request_closed', user_id: rival.user.id },
     ]);
   });
 
@@ -139,21 +144,21 @@ describe('an offer sent on a match', () => {
 });
 
 describe('an offer whose request its owner deletes (docs/decisions/0019)', () => {
-  it('is declined with the deletion, and accepting it then is a 409 that completes nothing', async () => {
+  it('is closed with the deletion, and accepting it then is a 409 that completes nothing', async () => {
     const { owner, offerer, drop, pickup } = await matchedPair();
     const offer = await sendOffer(offerer, drop);
     expect((await owner.client.delete(`/api/requests/${drop.id}`)).status).toBe(200);
-    // Declined in the deleting transaction, in the owner's name, with the sender told in the bell.
-    expect(await sql(app.databaseUrl, 'select status, request_id from trade_requests where id = $1', [offer.id])).toEqual([
-      { status: 'declined', request_id: null },
+    // Closed in the deleting transaction (nobody declined it), logged in the sender's name with the reason, the sender told in the bell.
+    expect(await sql(app.databaseUrl, 'select status, closed_reason, request_id from trade_requests where id = $1', [offer.id])).toEqual([
+      { status: 'closed', closed_reason: 'request_deleted', request_id: null },
     ]);
     expect(
       await sql(
         app.databaseUrl,
-        `select user_id, metadata from user_activity_logs where activity_type = 'trade_request_declined' and reference_id = $1`,
+        `select user_id, target_user_id, metadata from user_activity_logs where activity_type in ('trade_request_declined', 'trade_request_closed') and reference_id = $1`,
         [offer.id],
       ),
-    ).toEqual([{ user_id: owner.user.id, metadata: JSON.stringify({ reason: 'request_deleted' }) }]);
+    ).toEqual([{ user_id: offerer.user.id, target_user_id: owner.user.id, metadata: JSON.stringify({ reason: 'request_deleted' }) }]);
     expect((await offerer.client.get<{ tradeRequestId: number; type: string }[]>('/api/trade-request-notifications')).body).toEqual(
       expect.arrayContaining([expect.objectContaining({ tradeRequestId: offer.id, type: 'trade_response' })]),
     );

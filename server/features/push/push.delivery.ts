@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
+import { offerClosedForSender } from '../offers/offers.presenter.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
@@ -57,9 +58,12 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       if (!offer) return [];
       if (e.type === 'offer.sent')
         return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
-      return [
-        { userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, offerAnswerSentence(offer, e.status, partiesOf(e))) },
-      ];
+      // Closed by the system (docs/decisions/0042): the sender reads why, never that someone declined.
+      const sentence =
+        e.status === 'closed'
+          ? offerClosedForSender(offer.closedReason ?? 'request_filled', offer, offer.toUser.firstName ?? '')
+          : offerAnswerSentence(offer, e.status, partiesOf(e));
+      return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, sentence) }];
     }
     return [];
   });

@@ -23,8 +23,8 @@ export const pushNotices = {
     tag: `offer-${offerId}`,
   }),
   /** `sentence`: the answer as the offer's sender reads it (offerAnswerSentence). */
-  answer: (offerId: number, status: 'accepted' | 'declined', sentence: string): PushPayload => ({
-    title: status === 'accepted' ? PUSH_TEXT.acceptedTitle : PUSH_TEXT.declinedTitle,
+  answer: (offerId: number, status: 'accepted' | 'declined' | 'closed', sentence: string): PushPayload => ({
+    title: status === 'accepted' ? PUSH_TEXT.acceptedTitle : status === 'closed' ? PUSH_TEXT.closedTitle : PUSH_TEXT.declinedTitle,
     body: sentence,
     url: '/trades?tab=approved',
     tag: `offer-${offerId}`,

@@ -11,7 +11,7 @@ import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import {
   allDatesOf,
-  declineOffersOnDeletedRequest,
+  closeOffersOnDeletedRequest,
   GroupLock,
   lastDateOf,
   lockGroups,
@@ -44,7 +44,6 @@ import {
 } from './requests.queries.ts';
 
 type RequestsDeps = Pick<Deps, 'events'>;
-
 
 /** What a save writes, the derived matching columns included (docs/decisions/0001). */
 function columnsOf(user: UserRecord, groupKey: string, body: RequestBody): RequestColumns {
@@ -205,7 +204,7 @@ export class RequestsService {
       const files = await tripImageNames(em, id);
       const partners = await matchPartnersOfRequest(em, user.id, id);
       const chains = await proposedChainsOf(em, [id]);
-      const declined = await declineOffersOnDeletedRequest(lock, id);
+      const declined = await closeOffersOnDeletedRequest(lock, id);
       await deleteRequest(em, id);
       // Its chains lose a member's trip: cancelled, and their members told.
       await recheckChains(lock, events, chains, dayOfGroup(groupKey));
@@ -216,6 +215,8 @@ export class RequestsService {
           matchId: m.id,
           status: 'deleted' as const,
           userIds: [user.id, m.otherUserId],
+          // The colleague reads why it went (docs/decisions/0042).
+          closed: { reason: 'request_deleted' as const, byRequestId: id },
         })),
         ...declined,
       );

@@ -14,7 +14,7 @@ const sidesOf = (m: CreatedMatch): MatchSide[] => [
 /**
  * Both users of a new match get it live, oriented for each, (their mails and pushes go through
  * the notification outbox, recorded with the write: server/outbox); a changed or deleted
- * match reaches both as match:update.
+ * match reaches both as match:update, a closed one (or one a deleted request took) with why.
  */
 export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'log'>) =>
   defineSubscriber({
@@ -23,7 +23,11 @@ export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'l
     async handle(events) {
       for (const e of events) {
         if (e.type !== 'match.changed') continue;
-        deps.publisher.publish(e.userIds.map(rooms.user), 'match:update', { id: e.matchId, status: e.status });
+        deps.publisher.publish(e.userIds.map(rooms.user), 'match:update', {
+          id: e.matchId,
+          status: e.status,
+          ...(e.closed ? { closedReason: e.closed.reason, closedByRequestId: e.closed.byRequestId } : {}),
+        });
       }
       const created = events.flatMap((e) => (e.type === 'match.created' ? [e.match] : []));
       if (created.length === 0) return;

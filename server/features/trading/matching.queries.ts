@@ -37,7 +37,9 @@ export interface InsertedMatch {
  * of the counterpart type; the date overlaps are checked on those rows only (a GIN index here would
  * scan every group's requests on a date, docs/decisions/0001). The predicate is the SQL form of
  * isMatch() in matching.rules.ts. A pair that already matched is skipped by the unique index (lower
- * request id first), so re-runs after an edit, or racing transactions, never create a second row.
+ * request id first), so re-runs after an edit, or racing transactions, never create a second row;
+ * a pair whose match was closed (an edit broke it, docs/decisions/0042) and meets again is a new
+ * match: the row reopens as pending, its old acknowledgements gone, so both users hear of it.
  */
 export async function insertMatches(em: EntityManager, r: MatchableRequest, today: string): Promise<InsertedMatch[]> {
   const args: MatchArgs = { ...requestArgs(r, today), counterpart: counterpartType(r.type) };
@@ -84,8 +86,13 @@ function matchStatement(dates: readonly ('allDates' | 'desiredDates')[], datesMe
     inserted as (
       insert into matches (request_id, matched_request_id)
       select least(c.id, ${a.id}::int), greatest(c.id, ${a.id}::int) from candidates c
-      on conflict (request_id, matched_request_id) do nothing
+      on conflict (request_id, matched_request_id) do update
+        set status = 'pending', closed_reason = null, closed_by_request_id = null, created_at = now(), updated_at = now()
+        where matches.status = 'closed'
       returning id, request_id, matched_request_id, created_at
+    ),
+    unacknowledged as (
+      delete from notification_acknowledgments na using inserted i where na.match_id = i.id
     ),
     found as (
       select i.id, i.request_id, i.matched_request_id, i.created_at, c.user_id as other_user_id

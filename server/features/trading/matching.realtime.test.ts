@@ -59,7 +59,13 @@ describe('live updates of requests and matches', () => {
       const badgesB = badgesWhere(sb, (s) => s.pendingMatches === 0);
       await a.client.delete(`/api/requests/${drop.body.id}`);
       expect((await removed)[0]).toEqual({ id: drop.body.id });
-      expect((await matchGone)[0]).toEqual({ id: forA.id, status: 'deleted' });
+      // The colleague is told which request took it, and that it was deleted (docs/decisions/0042).
+      expect((await matchGone)[0]).toEqual({
+        id: forA.id,
+        status: 'deleted',
+        closedReason: 'request_deleted',
+        closedByRequestId: drop.body.id,
+      });
       expect(await badgesB).toMatchObject({ activeRequests: 1, pendingMatches: 0 });
 
       await new Promise((r) => setTimeout(r, 100));

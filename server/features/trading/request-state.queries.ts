@@ -61,13 +61,14 @@ export async function recordTrade(em: EntityManager, requestId: number | null, s
 }
 
 /**
- * Declines the pending offers `which` picks, with each sender's bell entry (trade_response) and an
- * activity log in the recipient's name (metadata says why), in one statement. Returns them for
- * their live notices.
+ * Closes the pending offers `which` picks (docs/decisions/0042): status closed with the reason,
+ * never declined, as nobody declined them. With each sender's bell entry (trade_response) and an
+ * activity log in the sender's name (no actor: the system closed it; metadata says why), in one
+ * statement. Returns them for their live notices.
  */
-function declinePending(db: Kysely<DB>, which: Parameters<typeof declinable>[1], metadata: string) {
+function closePending(db: Kysely<DB>, which: Parameters<typeof closable>[1], reason: Parameters<typeof closable>[2], metadata: string) {
   return db
-    .with('d', (q) => declinable(q, which).returning(['id', 'from_user_id', 'to_user_id']))
+    .with('d', (q) => closable(q, which, reason).returning(['id', 'from_user_id', 'to_user_id', 'closed_reason']))
     .with('n', (q) =>
       q
         .insertInto('trade_request_notifications')
@@ -83,9 +84,9 @@ function declinePending(db: Kysely<DB>, which: Parameters<typeof declinable>[1],
           eb
             .selectFrom('d')
             .select((s) => [
-              'd.to_user_id',
-              s.val('trade_request_declined').as('activity_type'),
               'd.from_user_id',
+              s.val('trade_request_closed').as('activity_type'),
+              'd.to_user_id',
               'd.id',
               s.val('trade_request').as('reference_type'),
               s.val(metadata).as('metadata'),
@@ -94,55 +95,72 @@ function declinePending(db: Kysely<DB>, which: Parameters<typeof declinable>[1],
         .returning('id'),
     )
     .selectFrom('d')
-    .select(['d.id', 'd.from_user_id as fromUserId', 'd.to_user_id as toUserId'])
+    .select(['d.id', 'd.from_user_id as fromUserId', 'd.to_user_id as toUserId', 'd.closed_reason as closedReason'])
     .orderBy('d.id');
 }
 
-/** The update of declinePending: pending offers `which` picks become declined now. */
-function declinable(db: Pick<Kysely<DB>, 'updateTable'>, which: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<SqlBool>) {
+/** The update of closePending: pending offers `which` picks become closed now, for `reason` (an expression: it may depend on the row). */
+function closable(
+  db: Pick<Kysely<DB>, 'updateTable'>,
+  which: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<SqlBool>,
+  reason: (eb: ExpressionBuilder<DB, 'trade_requests'>) => Expression<string>,
+) {
   return db
     .updateTable('trade_requests')
-    .set((eb) => ({ status: 'declined', responded_at: eb.fn('now') }))
+    .set((eb) => ({ status: 'closed', closed_reason: reason(eb), responded_at: eb.fn('now') }))
     .where('status', '=', 'pending')
     .where(which);
 }
 
 /**
- * Every other pending offer on (or from) requests that just completed is declined, the trips being
- * gone (docs/decisions/0009).
+ * Every other pending offer on (or from) requests that just completed is closed, the trips being
+ * gone (docs/decisions/0009, 0042): "request_filled" when the recipient's request was, else
+ * "sender_request_filled".
  */
-const declineOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids: number[]; exceptId: number; metadata: string }) =>
-  declinePending(
+const closeOthers = compileOnce(['ids', 'exceptId', 'metadata'], (db, a: { ids: number[]; exceptId: number; metadata: string }) =>
+  closePending(
     db,
     ({ eb, fn, val, or, and }) =>
       and([eb('id', '<>', a.exceptId), or([eb('request_id', '=', fn.any(val(a.ids))), eb('sender_request_id', '=', fn.any(val(a.ids)))])]),
+    ({ eb, fn, val }) =>
+      eb
+        .case()
+        .when('request_id', '=', fn.any(val(a.ids)))
+        .then(val('request_filled'))
+        .else(val('sender_request_filled'))
+        .end(),
     a.metadata,
   ),
 );
 
-export const declinePendingOffersOn = (em: EntityManager, requestIds: readonly number[], exceptId: number) =>
-  declineOthers(em, {
+export const closePendingOffersOn = (em: EntityManager, requestIds: readonly number[], exceptId: number) =>
+  closeOthers(em, {
     ids: [...requestIds],
     exceptId,
-    metadata: JSON.stringify({ reason: 'request_completed', acceptedTradeRequestId: exceptId }),
+    metadata: JSON.stringify({ reason: 'request_filled', acceptedTradeRequestId: exceptId }),
   });
 
-/** The pending offers on the requests of a completed three-way chain are declined the same way (no offer was accepted). */
-export const declinePendingOffersForChain = (em: EntityManager, requestIds: readonly number[], chainId: number) =>
-  declineOthers(em, {
+/** The pending offers on the requests of a completed three-way chain are closed the same way (no offer was accepted). */
+export const closePendingOffersForChain = (em: EntityManager, requestIds: readonly number[], chainId: number) =>
+  closeOthers(em, {
     ids: [...requestIds],
     exceptId: 0,
-    metadata: JSON.stringify({ reason: 'request_completed', tradeChainId: chainId }),
+    metadata: JSON.stringify({ reason: 'request_filled', tradeChainId: chainId }),
   });
 
 /**
- * The pending offers on a request its owner is deleting, declined in the deleting transaction
+ * The pending offers on a request its owner is deleting, closed in the deleting transaction
  * (docs/decisions/0019): the foreign key would otherwise leave them pending with no request, and an accept
  * would then complete the sender's request against nothing. Offers sent from it (as the sender's
  * request) stay: they still offer what they say, and only their sender may cancel them.
  */
-export const declinePendingOffersOnDeleted = (em: EntityManager, requestId: number) =>
-  declinePending(kysely(em), (eb) => eb('request_id', '=', requestId), JSON.stringify({ reason: 'request_deleted' })).execute();
+export const closePendingOffersOnDeleted = (em: EntityManager, requestId: number) =>
+  closePending(
+    kysely(em),
+    (eb) => eb('request_id', '=', requestId),
+    (eb) => eb.val('request_deleted'),
+    JSON.stringify({ reason: 'request_deleted' }),
+  ).execute();
 
 /** A match an offer was sent on goes back to active when that offer is declined or cancelled, so it can be offered on again. */
 export async function reopenMatchOf(em: EntityManager, a: number, b: number): Promise<number | undefined> {
@@ -172,4 +190,92 @@ export function moveRequestsToGroup(em: EntityManager, userId: number, groupKey:
 /** Trades whose both requests are gone (their owners' accounts deleted) name no one any more. */
 export async function deleteOrphanTrades(em: EntityManager): Promise<void> {
   await kysely(em).deleteFrom('trades').where('request_id', 'is', null).where('matched_request_id', 'is', null).execute();
+}
+
+const OPEN_MATCH = ['pending', 'active', 'trade_requested'];
+
+/** Closed matches, each with both owners (they hear of it) and the request that closed it. */
+export interface ClosedMatch {
+  id: number;
+  closedByRequestId: number;
+  userIds: [number, number];
+}
+
+const closedMatchFields = (reqCol: 'request_id' | 'matched_request_id') => (eb: ExpressionBuilder<DB, 'matches'>) =>
+  eb.selectFrom('requests as o').select('o.user_id').whereRef('o.id', '=', `matches.${reqCol}`);
+
+/**
+ * Every open match (pending, active, trade_requested) of requests that were just filled is closed
+ * (docs/decisions/0042): it leaves both users' lists, bells and counts in the filling transaction,
+ * and says which request was filled.
+ */
+export async function closeMatchesOfFilled(em: EntityManager, requestIds: readonly number[]): Promise<ClosedMatch[]> {
+  if (requestIds.length === 0) return [];
+  const ids = [...requestIds];
+  const rows = await kysely(em)
+    .updateTable('matches')
+    .set((eb) => ({
+      status: 'closed',
+      closed_reason: 'request_filled',
+      closed_by_request_id: eb
+        .case()
+        .when('request_id', '=', eb.fn.any(eb.val(ids)))
+        .then(eb.ref('request_id'))
+        .else(eb.ref('matched_request_id'))
+        .end(),
+      updated_at: eb.fn('now'),
+    }))
+    .where((eb) => eb.or([eb('request_id', '=', eb.fn.any(eb.val(ids))), eb('matched_request_id', '=', eb.fn.any(eb.val(ids)))]))
+    .where('status', 'in', OPEN_MATCH)
+    .returning((eb) => [
+      'id',
+      'closed_by_request_id as closedByRequestId',
+      closedMatchFields('request_id')(eb).as('a'),
+      closedMatchFields('matched_request_id')(eb).as('b'),
+    ])
+    .execute();
+  return rows.map((r) => ({ id: r.id, closedByRequestId: r.closedByRequestId!, userIds: [r.a!, r.b!] }));
+}
+
+/** The open matches of `requestId` listed, closed because it changed and no longer meets them. */
+export async function closeMatchesOfChanged(em: EntityManager, requestId: number, matchIds: readonly number[]): Promise<ClosedMatch[]> {
+  if (matchIds.length === 0) return [];
+  const rows = await kysely(em)
+    .updateTable('matches')
+    .set((eb) => ({ status: 'closed', closed_reason: 'request_changed', closed_by_request_id: requestId, updated_at: eb.fn('now') }))
+    .where('id', 'in', [...matchIds])
+    .where('status', 'in', OPEN_MATCH)
+    .returning((eb) => ['id', closedMatchFields('request_id')(eb).as('a'), closedMatchFields('matched_request_id')(eb).as('b')])
+    .execute();
+  return rows.map((r) => ({ id: r.id, closedByRequestId: requestId, userIds: [r.a!, r.b!] }));
+}
+
+/** The open matches of a request with their partners as matching reads them: what an edit may have broken. */
+export async function openMatchPartners(em: EntityManager, requestId: number) {
+  const db = kysely(em);
+  return db
+    .selectFrom('matches as m')
+    .innerJoin('requests as p', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('m.request_id', '=', requestId), eb('p.id', '=', eb.ref('m.matched_request_id'))]),
+          eb.and([eb('m.matched_request_id', '=', requestId), eb('p.id', '=', eb.ref('m.request_id'))]),
+        ]),
+      ),
+    )
+    .select([
+      'm.id as matchId',
+      'p.id',
+      'p.user_id as userId',
+      'p.group_key as groupKey',
+      'p.type',
+      'p.route_type as routeType',
+      'p.status',
+      'p.all_dates as allDates',
+      'p.desired_dates as desiredDates',
+      'p.last_date as lastDate',
+    ])
+    .where((eb) => eb.or([eb('m.request_id', '=', requestId), eb('m.matched_request_id', '=', requestId)]))
+    .where('m.status', 'in', OPEN_MATCH)
+    .execute();
 }

@@ -1,4 +1,4 @@
-import type { RequestType, RouteType } from '#protocol/enums.ts';
+import type { MatchCloseReason, RequestType, RouteType } from '#protocol/enums.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
@@ -7,19 +7,31 @@ import { recheckChains } from './chain-rings.ts';
 import type { GroupLock } from './group-lock.ts';
 import { matchRequest } from './matching.service.ts';
 import {
+  closeMatchesOfFilled,
   completeRequests,
-  declinePendingOffersForChain,
-  declinePendingOffersOn,
-  declinePendingOffersOnDeleted,
+  closePendingOffersForChain,
+  closePendingOffersOn,
+  closePendingOffersOnDeleted,
   deleteOrphanTrades,
   moveRequestsToGroup,
   recordTrade,
   reopenMatchOf,
+  type ClosedMatch,
 } from './request-state.queries.ts';
 
-/** What an offer's accept declined along with it, for the live notices. */
-const declinedEvents = (declined: readonly { id: number; fromUserId: number; toUserId: number }[]): DomainEvent[] =>
-  declined.map((d) => ({ type: 'offer.answered', offerId: d.id, status: 'declined', fromUserId: d.fromUserId, toUserId: d.toUserId }));
+/** Matches a fill or an edit closed, for the live notices: both users hear which request closed it and why. */
+export const closedMatchEvents = (closed: readonly ClosedMatch[], reason: MatchCloseReason): DomainEvent[] =>
+  closed.map((m) => ({
+    type: 'match.changed',
+    matchId: m.id,
+    status: 'closed',
+    userIds: m.userIds,
+    closed: { reason, byRequestId: m.closedByRequestId },
+  }));
+
+/** What an accept, a chain or a deletion closed along with it, for the live notices (never a decline: docs/decisions/0042). */
+const closedEvents = (closed: readonly { id: number; fromUserId: number; toUserId: number }[]): DomainEvent[] =>
+  closed.map((d) => ({ type: 'offer.answered', offerId: d.id, status: 'closed', fromUserId: d.fromUserId, toUserId: d.toUserId }));
 
 /**
  * The trade of an accepted offer: its requests completed, their match approved, one trades row,
@@ -60,14 +72,24 @@ export async function completeOfferTrade(
   if (matchId !== null && target && senderRequest) {
     recorded.push({ type: 'match.changed', matchId, status: 'approved', userIds: [target.userId, senderRequest.userId] });
   }
+  // Every other open match of the filled requests ends with them (the approved one is no longer open).
+  recorded.push(
+    ...closedMatchEvents(
+      await closeMatchesOfFilled(
+        em,
+        requests.map((r) => r.id),
+      ),
+      'request_filled',
+    ),
+  );
   if (requests.length) {
     // With each sender's bell entry and an activity log, in the same statement.
-    const declined = await declinePendingOffersOn(
+    const closed = await closePendingOffersOn(
       em,
       requests.map((r) => r.id),
       offerId,
     );
-    recorded.push(...declinedEvents(declined));
+    recorded.push(...closedEvents(closed));
   }
   events.record(...recorded);
 }
@@ -90,12 +112,14 @@ export async function completeChain(lock: GroupLock, events: EventRecorder, chai
   await endChain(em, chainId, 'completed');
   const completed = await completeRequests(em, requestIds);
   await insertChainTrades(em, chainId, requestIds);
-  const declined = await declinePendingOffersForChain(em, requestIds, chainId);
+  const closed = await closePendingOffersForChain(em, requestIds, chainId);
+  const closedMatches = await closeMatchesOfFilled(em, requestIds);
   events.record(
     ...completed.map((r) => ({ type: 'request.updated' as const, requestId: r.id, userId: r.userId, groupKey: r.groupKey })),
     // Their active requests went down: no request event says so to the badges.
     { type: 'badges.stale', userIds: completed.map((r) => r.userId) },
-    ...declinedEvents(declined),
+    ...closedEvents(closed),
+    ...closedMatchEvents(closedMatches, 'request_filled'),
   );
 }
 
@@ -103,12 +127,12 @@ export async function completeChain(lock: GroupLock, events: EventRecorder, chai
 export const endProposedChain = (lock: GroupLock, chainId: number, status: 'declined' | 'cancelled') => endChain(lock.em, chainId, status);
 
 /**
- * The pending offers on a request its owner is deleting, declined in the deleting transaction: an
+ * The pending offers on a request its owner is deleting, closed in the deleting transaction: an
  * offer left pending on a request that is gone could still be accepted. Their live notices' events,
  * for the caller to record after its own.
  */
-export async function declineOffersOnDeletedRequest(lock: GroupLock, requestId: number): Promise<DomainEvent[]> {
-  return declinedEvents(await declinePendingOffersOnDeleted(lock.em, requestId));
+export async function closeOffersOnDeletedRequest(lock: GroupLock, requestId: number): Promise<DomainEvent[]> {
+  return closedEvents(await closePendingOffersOnDeleted(lock.em, requestId));
 }
 
 /**

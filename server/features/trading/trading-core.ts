@@ -11,7 +11,7 @@ export { chainItemsById, chainItemsOf } from './chain-items.ts';
 export {
   completeChain,
   completeOfferTrade,
-  declineOffersOnDeletedRequest,
+  closeOffersOnDeletedRequest,
   dropOrphanTrades,
   endProposedChain,
   moveRequestsOfUser,

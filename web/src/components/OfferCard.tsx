@@ -16,10 +16,22 @@ import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Ident } from './Ident.tsx';
 import { RouteValue, TripImages, TypeBadge } from './RequestCard.tsx';
+import { CLOSED_TEXT } from '#protocol/closedText.ts';
 import './offers.css';
 
-const STATUS_LABELS: Record<OfferStatus, string> = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' };
-const STATUS_BADGES: Record<OfferStatus, string> = { pending: 'badge-pending', accepted: 'badge-completed', declined: 'badge-declined' };
+// closed: ended by the system (its request filled or deleted), never shown as a decline (docs/decisions/0042).
+const STATUS_LABELS: Record<OfferStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  closed: CLOSED_TEXT.offerStatus,
+};
+const STATUS_BADGES: Record<OfferStatus, string> = {
+  pending: 'badge-pending',
+  accepted: 'badge-completed',
+  declined: 'badge-declined',
+  closed: 'badge-closed',
+};
 
 /** "MMM d, yyyy at h:mm a" (docs/product-spec.md section 9). */
 function formatDateTime(value: string | null | undefined): string {

@@ -19,6 +19,8 @@ const request = (id: number, over: Partial<TradeRequestItem> = {}): TradeRequest
 const match = (id: number, mine: TradeRequestItem, theirs: TradeRequestItem): MatchItem => ({
   id,
   status: 'pending',
+  closedReason: null,
+  closedByRequestId: null,
   request: mine,
   matchedRequest: theirs,
   createdAt: '2030-01-01T00:00:00.000Z',

@@ -38,6 +38,7 @@ function offer(id: number, over: Partial<OfferItem> = {}): OfferItem {
     requestType: 'pickup',
     message: null,
     status: 'pending',
+    closedReason: null,
     createdAt: '2030-01-01T00:00:00.000Z',
     respondedAt: null,
     tradeRequestImages: [],

@@ -29,6 +29,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   trade_request_sent: 'Trade Request Sent',
   trade_request_accepted: 'Trade Request Accepted',
   trade_request_declined: 'Trade Request Declined',
+  trade_request_closed: 'Trade Request Closed',
   email_sent: 'Email Notification',
 };
 
