@@ -95,6 +95,8 @@ export function readComponents(text: string): Component[] {
       const component: Component = { name, line, props: [], children: [] };
       if (stack.length > 0) stack.at(-1)!.children.push(component);
       else if (name === 'VCALENDAR') calendars.push(component);
+      // A bare VEVENT (exported one event at a time): a calendar of its own.
+      else if (name === 'VEVENT' || name === 'VTIMEZONE') calendars.push({ name: 'VCALENDAR', line, props: [], children: [component] });
       else continue;
       stack.push(component);
     } else if (prop?.name === 'END') {

@@ -13,6 +13,17 @@ export function decodeRoster(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(b);
   } catch {
-    return new TextDecoder('windows-1252').decode(b);
+    // A fold that splits a UTF-8 sequence (C2 CRLF SP A0): the split bytes moved past the fold, lines kept.
+    const mended = Buffer.from(
+      Buffer.from(b)
+        .toString('latin1')
+        .replace(/([\xC0-\xF7][\x80-\xBF]{0,2})(\r\n|\n|\r)([ \t])(?=[\x80-\xBF])/g, '$2$3$1'),
+      'latin1',
+    );
+    // UTF-8 with a few bad bytes stays UTF-8 (each bad byte U+FFFD); Latin-1 has no valid multi-byte sequences.
+    const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(mended);
+    const bad = text.split('\uFFFD').length - 1;
+    const good = (text.match(/[\u0080-\uFFFC\uFFFE-\u{10FFFF}]/gu) ?? []).length;
+    return good > 0 && good >= bad ? text : new TextDecoder('windows-1252').decode(b);
   }
 }

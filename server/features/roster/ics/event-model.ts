@@ -10,6 +10,8 @@ export interface Moment {
   wall: WallTime;
   zone: Zone;
   instant: number;
+  /** An RDATE PERIOD's own length (start/end or start/duration). */
+  periodMs?: number;
 }
 
 /** One VEVENT, read: what the expansion and the duty need, or the reason it cannot be used. */
@@ -20,7 +22,10 @@ export interface EventModel {
   /** ms from start to end (an all-day event's whole days). */
   durationMs: number;
   cancelled: boolean;
+  /** SEQUENCE (RFC 5545 3.8.7.4): of two versions of one occurrence, the higher is the current one. */
+  sequence: number;
   rrule?: { value: string; line: number };
+  exrules: { value: string; line: number }[];
   rdates: Moment[];
   exdates: Moment[];
   /** The original start this one replaces (an override of one occurrence). */
@@ -47,7 +52,11 @@ function momentsOf(p: Property, book: ZoneBook, floating: Zone): Moment[] {
     const wall = parseWallTime(raw.split('/')[0]!);
     if (!wall) throw skip(p.line, SKIP_REASON.date);
     // A DATE value is a day, not an instant: midnight UTC stands for it, as iCalendar's own DATEs do.
-    return { wall, zone, instant: wall.isDate ? instantOf({ ...wall, utc: true }, zone) : instantOf(wall, zone) };
+    const instant = wall.isDate ? instantOf({ ...wall, utc: true }, zone) : instantOf(wall, zone);
+    const tail = raw.split('/')[1];
+    const endWall = tail ? parseWallTime(tail) : null;
+    const periodMs = tail === undefined ? undefined : endWall ? instantOf(endWall, zone) - instant : (parseDuration(tail) ?? undefined);
+    return { wall, zone, instant, ...(periodMs !== undefined && periodMs >= 0 ? { periodMs } : {}) };
   });
 }
 
@@ -89,8 +98,10 @@ export function readEvent(c: Component, book: ZoneBook, floating: Zone): EventMo
     title,
     start,
     durationMs,
+    sequence: Number.parseInt(first(c, 'SEQUENCE')?.value ?? '', 10) || 0,
     cancelled: (first(c, 'STATUS')?.value.trim().toUpperCase() ?? '') === 'CANCELLED',
     ...(rrule ? { rrule: { value: rrule.value, line: rrule.line } } : {}),
+    exrules: all(c, 'EXRULE').map((p) => ({ value: p.value, line: p.line })),
     rdates: all(c, 'RDATE').flatMap((p) => momentsOf(p, book, floating)),
     exdates: all(c, 'EXDATE').flatMap((p) => momentsOf(p, book, floating)),
     ...(recurrenceId ? { recurrenceId } : {}),

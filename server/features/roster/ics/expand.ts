@@ -53,6 +53,18 @@ function ruleStarts(master: EventModel, window: Window): number[] {
     throw new SkipEvent({ line: rule.line, reason: SKIP_REASON.rule });
   }
   if (recur.freq === 'SECONDLY' || recur.freq === 'MINUTELY') throw new SkipEvent({ line: rule.line, reason: SKIP_REASON.tooOften });
+  // ical.js 2.2.1 walks a MONTHLY rule's BYMONTH list from its first entry rather than from DTSTART's
+  // month, meets DTSTART twice and spends a COUNT on it (BYMONTH=1,9,10 from September loses one).
+  // The months and the count are applied here instead.
+  let months: Set<number> | undefined;
+  let count: number | undefined;
+  if (recur.freq === 'MONTHLY' && recur.parts.BYMONTH) {
+    months = new Set(recur.parts.BYMONTH.map(Number));
+    delete recur.parts.BYMONTH;
+    count = recur.count ?? undefined;
+    recur.count = null;
+  }
+  let counted = 0;
   const { wall, zone } = master.start;
   // The rule runs on the series' wall clock; an UNTIL in UTC (as RFC 5545 asks of zoned series) is moved onto it.
   const untilUtc = /UNTIL=(\d{8}T\d{6})Z/i.exec(rule.value)?.[1];
@@ -89,6 +101,14 @@ function ruleStarts(master: EventModel, window: Window): number[] {
       throw new SkipEvent({ line: rule.line, reason: SKIP_REASON.rule });
     }
     if (!next) break;
+    if (months && steps > 0 && !months.has(next.month)) continue;
+    if (count !== undefined && ++counted > count) break;
+    // Steps well before the window need no zone arithmetic (ical.js's wall clock is enough).
+    if (
+      Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second) + master.durationMs + 2 * 86_400_000 <
+      window.from
+    )
+      continue;
     const instant = wall.isDate ? Date.UTC(next.year, next.month - 1, next.day) : instantOf(asWall(next), zone);
     if (instant > window.to) break;
     if (instant + master.durationMs >= window.from) starts.push(instant);
@@ -116,19 +136,33 @@ export function expandSeries(master: EventModel, overrides: readonly EventModel[
   const zone = master.start.zone;
   const starts = master.rrule ? ruleStarts(master, window) : [master.start.instant];
   const seen = new Set(starts);
+  const periodOf = new Map<number, number>();
   for (const r of master.rdates) {
+    if (r.periodMs !== undefined) periodOf.set(r.instant, r.periodMs);
     if (seen.has(r.instant)) continue;
     starts.push(r.instant);
     seen.add(r.instant);
   }
-  const excluded = matcher(master.exdates);
+  const exruled = new Set(master.rrule ? master.exrules.flatMap((x) => ruleStarts({ ...master, rrule: x }, window)) : []);
+  const isExdate = matcher(master.exdates);
+  const excluded = (instant: number, z: Zone, a: boolean) => exruled.has(instant) || isExdate(instant, z, a);
   const overridden = new Map<number, EventModel>();
   const overrideDays = new Map<string, EventModel>();
-  for (const o of overrides) {
-    if (o.recurrenceId!.wall.isDate) overrideDays.set(wallDay(o.recurrenceId!.wall), o);
-    else overridden.set(o.recurrenceId!.instant, o);
-  }
   const used = new Set<EventModel>();
+  for (const o of overrides) {
+    // An all-day series' occurrence is a day: a DATE-TIME RECURRENCE-ID (Exchange's local midnight) names its wall day.
+    const byDay = o.recurrenceId!.wall.isDate || allDay;
+    const map: Map<number | string, EventModel> = byDay ? overrideDays : overridden;
+    const key = byDay ? wallDay(o.recurrenceId!.wall) : o.recurrenceId!.instant;
+    const prev = map.get(key);
+    // Two versions of one occurrence: the lower SEQUENCE is superseded, not a second occurrence.
+    if (prev && prev.sequence > o.sequence) {
+      used.add(o);
+      continue;
+    }
+    if (prev) used.add(prev);
+    map.set(key, o);
+  }
   const out: Occurrence[] = [];
   for (const start of starts) {
     if (excluded(start, zone, allDay)) continue;
@@ -137,7 +171,7 @@ export function expandSeries(master: EventModel, overrides: readonly EventModel[
       used.add(o);
       if (!o.cancelled) out.push(occurrenceOf(o, o.start.instant, o.start.zone));
     } else {
-      out.push(occurrenceOf(master, start, zone));
+      out.push(occurrenceOf(periodOf.has(start) ? { ...master, durationMs: periodOf.get(start)! } : master, start, zone));
     }
   }
   // An override of a date the rule does not give still happened: it was moved there.

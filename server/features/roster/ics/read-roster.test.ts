@@ -287,4 +287,54 @@ describe('reading a roster', () => {
     expect(() => readRoster(bytes(dense), { now: NOW, baseZone: 'UTC', deadline: Date.now() + 200 })).toThrow(RosterRefusal);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
+
+  it('what other parsers’ test files showed: RDATE periods, SEQUENCE, all-day overrides, bare events, split UTF-8, EXRULE, BYMONTH', () => {
+    const cal = (...lines: string[]) => ['BEGIN:VCALENDAR', ...lines, 'END:VCALENDAR'].join('\r\n');
+    const ev = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
+    // An RDATE PERIOD keeps its own length.
+    const period = read(
+      cal(
+        ...ev('UID:p', 'DTSTART:20991210T090000Z', 'DURATION:PT30M', 'RDATE;VALUE=PERIOD:20991212T090000Z/20991212T123000Z', 'SUMMARY:M'),
+      ),
+    );
+    expect(period.entries.map((e) => [e.start.slice(0, 16), e.end.slice(0, 16)])).toEqual([
+      ['2099-12-10T09:00', '2099-12-10T09:30'],
+      ['2099-12-12T09:00', '2099-12-12T12:30'],
+    ]);
+    // Two versions of one occurrence: the higher SEQUENCE is the one.
+    const seq = read(
+      cal(
+        ...ev('UID:s', 'DTSTART:20991210T090000Z', 'DTEND:20991210T100000Z', 'RRULE:FREQ=DAILY;COUNT=2', 'SUMMARY:S'),
+        ...ev('UID:s', 'RECURRENCE-ID:20991211T090000Z', 'SEQUENCE:2', 'DTSTART:20991211T140000Z', 'DTEND:20991211T150000Z', 'SUMMARY:S'),
+        ...ev('UID:s', 'RECURRENCE-ID:20991211T090000Z', 'SEQUENCE:1', 'DTSTART:20991211T110000Z', 'DTEND:20991211T120000Z', 'SUMMARY:S'),
+      ),
+    );
+    expect(seq.entries.map((e) => e.start.slice(0, 16))).toEqual(['2099-12-10T09:00', '2099-12-11T14:00']);
+    // Exchange moves one day of an all-day series with a local-midnight RECURRENCE-ID.
+    const moved = read(
+      cal(
+        ...ev('UID:a', 'DTSTART;VALUE=DATE:20991210', 'RRULE:FREQ=DAILY;COUNT=3', 'SUMMARY:OFF'),
+        ...ev('UID:a', 'RECURRENCE-ID;TZID=Europe/Berlin:20991211T000000', 'DTSTART;VALUE=DATE:20991215', 'SUMMARY:OFF'),
+      ),
+    );
+    expect(moved.entries.map((e) => e.startDay)).toEqual(['2099-12-10', '2099-12-12', '2099-12-15']);
+    // One event exported alone, with no VCALENDAR around it.
+    expect(read(ev('UID:b', 'DTSTART:20991210T090000Z', 'SUMMARY:Bare').join('\r\n')).entries.map((e) => e.title)).toEqual(['Bare']);
+    // A fold that splits a UTF-8 character, and a stray bad byte: still UTF-8.
+    const split = Buffer.concat([
+      Buffer.from('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nDTSTART:20991210T090000Z\r\nSUMMARY:K\xc3', 'latin1'),
+      Buffer.from('\r\n \xb6ln \xff\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n', 'latin1'),
+    ]);
+    expect(readRoster(split, { now: NOW, baseZone: 'UTC', deadline: Date.now() + 5_000 }).entries[0]?.title).toBe('Köln \uFFFD');
+    // EXRULE (RFC 2445) still removes what it names.
+    const exrule = read(
+      cal(...ev('UID:x', 'DTSTART:20991201T090000Z', 'RRULE:FREQ=DAILY;COUNT=6', 'EXRULE:FREQ=DAILY;INTERVAL=2;COUNT=3', 'SUMMARY:X')),
+    );
+    expect(exrule.entries.map((e) => e.startDay)).toEqual(['2099-12-02', '2099-12-04', '2099-12-06']);
+    // MONTHLY with BYMONTH from a month in the middle of the list keeps every month and the count.
+    const monthly = read(
+      cal(...ev('UID:m', 'DTSTART:20991115T090000Z', 'RRULE:FREQ=MONTHLY;BYMONTH=1,3,11,12;BYMONTHDAY=15;COUNT=5', 'SUMMARY:Y')),
+    );
+    expect(monthly.entries.map((e) => e.startDay)).toEqual(['2099-11-15', '2099-12-15', '2100-01-15', '2100-03-15', '2100-11-15']);
+  });
 });

@@ -131,8 +131,7 @@ export function readRoster(bytes: Uint8Array, opts: ReadOptions): ReadRoster {
     for (const e of events) {
       if (e.recurrenceId) {
         // Overrides without their series (distinct events sharing a UID): each one on its own.
-        if (!hasMaster.has(e.uid) && !e.cancelled)
-          occurrences.push(...expandSeries({ ...e, rrule: undefined, rdates: [], exdates: [] }, [], window));
+        if (!hasMaster.has(e.uid) && !e.cancelled) occurrences.push(...expandSeries({ ...e, rrule: undefined }, [], window));
         continue;
       }
       if (e.cancelled) continue;
