@@ -72,6 +72,9 @@ function greeting(createdAt: string | undefined): string {
 
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
+/** The matches the dashboard counts and lists: open (pending or active) and completed, never closed. */
+const LISTED_MATCH: ReadonlySet<MatchItem['status']> = new Set(['pending', 'active', 'approved']);
+
 export default function Dashboard() {
   const user = useSessionStore((s) => s.user);
   const stats = useBadgeStore((s) => s.stats);
@@ -93,9 +96,10 @@ export default function Dashboard() {
   }, []);
 
   const active = useMemo(() => requests.filter((r) => r.status === 'active').sort(byDate), [requests]);
-  // The matches /matches lists (trade_requested ones are hidden there): the Matches card counts
-  // these, and says how many are new, so it and Recent Matches never disagree (docs/decisions/0025).
-  const listedMatches = useMemo(() => matches.filter((m) => m.status !== 'trade_requested').sort(newestFirst), [matches]);
+  // The live matches /matches lists, open and completed (trade_requested ones are hidden there, and
+  // one the system closed is no match any more, docs/decisions/0042): the Matches card counts these,
+  // and says how many are new, so it and Recent Matches never disagree (docs/decisions/0025).
+  const listedMatches = useMemo(() => matches.filter((m) => LISTED_MATCH.has(m.status)).sort(newestFirst), [matches]);
   const recentMatches = listedMatches.slice(0, DASHBOARD_RECENT);
 
   // Recent Messages: the newest conversations whose last message came from the other person.

@@ -2,7 +2,10 @@
 // ('chain:update') and the matches store ('match:new', 'match:update'). A chain waiting for the
 // user's answer offers Accept and Decline (after a confirmation). A pending or active match offers
 // Request Trade (the dialog sends the offer on the other side's request, then moves the match to
-// trade_requested, which hides it); an approved one shows Trade Completed and may be removed.
+// trade_requested, which hides it); an approved one shows Trade Completed and may be removed. One
+// the system closed (a request of it filled, changed or deleted: docs/decisions/0042) says so in a
+// quiet Closed badge with the reader's sentence of why, offers nothing to act on but Delete, and
+// sorts after the others.
 import { useEffect, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { CHAINS_MSG } from '#protocol/messages/chains.ts';
@@ -29,7 +32,7 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { CHAINS_TEXT } from '../texts/chains.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
-import { MATCHES_TEXT } from '../texts/matches.ts';
+import { closeOf, MATCHES_TEXT, matchClosedSentence } from '../texts/matches.ts';
 import { Ident } from '../components/Ident.tsx';
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {
@@ -56,17 +59,19 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
   );
 }
 
-async function deleteMatch(id: number) {
+/** Removes a completed or a closed match (after a confirmation). */
+async function deleteMatch(match: MatchItem) {
+  const closed = match.status === 'closed';
   const ok = await confirm({
-    title: MATCHES_TEXT.deleteMatchTitle,
-    description: MATCHES_TEXT.deleteMatchConfirm,
+    title: closed ? MATCHES_TEXT.deleteClosedTitle : MATCHES_TEXT.deleteMatchTitle,
+    description: closed ? MATCHES_TEXT.deleteClosedConfirm : MATCHES_TEXT.deleteMatchConfirm,
     confirmLabel: COMMON_TEXT.remove,
     destructive: true,
   });
   if (!ok) return;
   try {
-    await useMatchesStore.getState().delete(id);
-    toast({ title: OFFERS_MSG.tradeRemovedTitle });
+    await useMatchesStore.getState().delete(match.id);
+    toast({ title: closed ? MATCHES_TEXT.closedRemoved : OFFERS_MSG.tradeRemovedTitle });
   } catch (err) {
     toast({
       title: OFFERS_MSG.tradeRemoveFailedTitle,
@@ -149,15 +154,26 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
   const theirs = mineIsRequest ? match.matchedRequest : match.request;
   const other = theirs?.user;
   const approved = match.status === 'approved';
+  const closed = match.status === 'closed';
   const open = match.status === 'pending' || match.status === 'active';
+  const close = closed ? closeOf(match) : null;
+  const why = close ? matchClosedSentence(match, close, myId) : null;
   return (
-    <article className="match-card" aria-label={`Match with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}>
+    <article
+      className={`match-card${closed ? ' match-card-closed' : ''}`}
+      aria-label={`${closed ? 'Closed match' : 'Match'} with ${fullName(other)}${theirs ? `, ${formatDate(theirs.date)}` : ''}`}
+    >
       <header className="match-card-header">
-        <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
-          {match.status === 'pending' ? MATCHES_TEXT.pendingMatch : MATCHES_TEXT.tradeMatch}
-        </span>
+        {closed ? (
+          <span className="badge badge-closed">{MATCHES_TEXT.closed}</span>
+        ) : (
+          <span className={`badge ${match.status === 'pending' ? 'badge-pending' : 'badge-match'}`}>
+            {match.status === 'pending' ? MATCHES_TEXT.pendingMatch : MATCHES_TEXT.tradeMatch}
+          </span>
+        )}
         {approved && <span className="badge badge-completed">{MATCHES_TEXT.tradeCompleted}</span>}
       </header>
+      {why && <p className="closed-reason">{why}</p>}
       <div className="match-sides">
         <RequestSummary title="Your Request" request={mine} />
         <RequestSummary title="Their Request" request={theirs} />
@@ -194,8 +210,8 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
               {COMMON_TEXT.requestTrade}
             </button>
           )}
-          {approved && (
-            <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteMatch(match.id)}>
+          {(approved || closed) && (
+            <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteMatch(match)}>
               Delete
             </button>
           )}
@@ -237,12 +253,17 @@ export default function Matches() {
     void useRosterStore.getState().ensure();
   }, []);
   const myId = user?.id ?? 0;
-  // Open ones without a roster conflict first (docs/decisions/0023), each list newest first.
+  // Open ones without a roster conflict first (docs/decisions/0023), closed ones last, each list newest first.
   const visible = useMemo(
     () =>
       items
         .filter((m) => m.status !== 'trade_requested')
-        .sort((a, b) => matchClash(roster, b, myId) - matchClash(roster, a, myId) || newestFirst(a, b)),
+        .sort(
+          (a, b) =>
+            Number(a.status === 'closed') - Number(b.status === 'closed') ||
+            matchClash(roster, b, myId) - matchClash(roster, a, myId) ||
+            newestFirst(a, b),
+        ),
     [items, roster, myId],
   );
   // Open chains first (they wait for answers), conflict-free ones ahead, then the newest ended ones.

@@ -109,14 +109,8 @@ export function startRealtime(): void {
 
   // Each match event comes with 'notifications:changed', which reloads the bell's list.
   s.on('match:new', (match) => void matches((m) => m.useMatchesStore.getState().upsert(match)));
-  s.on(
-    'match:update',
-    ({ id, status }) =>
-      void matches(({ useMatchesStore }) => {
-        if (status === 'deleted') useMatchesStore.getState().markDeleted(id);
-        else useMatchesStore.getState().setStatus(id, status);
-      }),
-  );
+  // A match closed by the system keeps its reason; one a colleague's request closed or took is told in a toast.
+  s.on('match:update', (change) => void matches(({ useMatchesStore }) => void useMatchesStore.getState().updated(change)));
   // Three-way trade chains: a full copy whenever one is proposed or changes (the bell's chain
   // section reads the same store).
   s.on('chain:update', (chain) => {
