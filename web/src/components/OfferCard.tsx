@@ -2,7 +2,9 @@
 // choice on a received offer, docs/product-spec.md section 4), a sentence from the reader's side saying who gives
 // what to whom (protocol/offerText.ts, as the bell, push and mail say it), the trade date, the
 // offered pairing or reserve period, the request it answers, the message, screenshots (lightbox) and
-// the status. A declined offer the user sent is titled "Your Declined Trade Request". A message sent
+// the status. A declined offer the user sent is titled "Your Declined Trade Request". One the system
+// closed (a request of it filled or deleted) is never a decline: a quiet Closed badge and the reader's
+// sentence of why ("Liam's pickup on Dec 1 was filled", docs/decisions/0042). A message sent
 // from a crew profile shows as a message asking to trade (its own badge; "Dismissed" once declined).
 // The screen passes the actions, and a note shown above them (the roster's conflict line).
 import { format } from 'date-fns';
@@ -17,6 +19,7 @@ import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/
 import { Ident } from './Ident.tsx';
 import { RouteValue, TripImages, TypeBadge } from './RequestCard.tsx';
 import { CLOSED_TEXT } from '#protocol/closedText.ts';
+import { offerClosedSentence } from '../texts/trades.ts';
 import './offers.css';
 
 // closed: ended by the system (its request filled or deleted), never shown as a decline (docs/decisions/0042).
@@ -95,6 +98,7 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
   const what = offered(offer);
   const who = fullName(other);
   const status = message && offer.status === 'declined' ? OFFER_TEXT.dismissedStatus : STATUS_LABELS[offer.status];
+  const closedWhy = offer.status === 'closed' ? offerClosedSentence(offer, myId) : null;
   const summary = offerSentence(offer, received ? 'received' : 'sent', { from: fullName(offer.fromUser), to: fullName(offer.toUser) });
   return (
     <article
@@ -113,6 +117,7 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
         <span className={`badge ${STATUS_BADGES[offer.status]}`}>{status}</span>
       </header>
       {declinedOwn && <p className="offer-card-notice">{OFFERS_MSG.declinedOwnOffer}</p>}
+      {closedWhy && <p className="closed-reason">{closedWhy}</p>}
       <p className="offer-card-summary">{summary}</p>
       <h3 className="offer-card-who">
         <span className="muted">{received ? 'From' : 'To'}</span>{' '}

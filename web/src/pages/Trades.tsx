@@ -1,7 +1,9 @@
 // /trades: the Trades dashboard (docs/product-spec.md section 2). Three tabs: requests (offers received, pending),
 // pending (offers sent, awaiting an answer) and approved, shown as Completed (accepted and declined,
 // sent and received, and the user's completed three-way chains, docs/decisions/0025), under a line that says
-// how many were accepted and how many declined. A message asking to trade (sent from a crew profile)
+// how many were accepted and how many declined. Offers the system closed (a request of them filled or
+// deleted) are listed there too, Closed with the reader's sentence of why, and counted as neither
+// (docs/decisions/0042). A message asking to trade (sent from a crew profile)
 // offers Reply and Dismiss, never an Accept that would complete nothing. A received offer whose
 // Accept would have the user fly a trip their roster clashes with says so on its card ("Conflicts
 // with your ATL1234", from the roster loaded once) and asks again on Accept (docs/decisions/0023).
@@ -235,6 +237,12 @@ export default function Trades() {
     [received.items, sent.items, finished.items, chains.items],
   );
   const states = { requests: received, pending: sent, approved: finished };
+
+  // A live 'offer:update' says an offer closed but not why: the Completed list is read again for the reason.
+  const reasonMissing = finished.items.some((o) => o.status === 'closed' && !o.closedReason);
+  useEffect(() => {
+    if (reasonMissing && useFinishedOffers.getState().loaded) void useFinishedOffers.getState().fetch();
+  }, [reasonMissing]);
   const state = states[tab];
 
   function select(next: Tab) {
