@@ -8,4 +8,5 @@ export const UPLOADS_MSG = {
   uploadsUnavailable: 'Image uploads are unavailable right now. Please try again later.',
   invalidFilesTitle: 'Invalid Files',
   tooManyFilesTitle: 'Too Many Files',
+  imageTooLargeTitle: 'Image Too Large',
 } as const;

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { ChatMessage } from '#protocol/shapes.ts';
+import { serverMessage } from '../api/client.ts';
 import { fullName } from '../lib/format.ts';
 import { useChatStore } from '../stores/useChatStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
@@ -38,10 +39,10 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
     try {
       await useChatStore.getState().deleteMessage(message);
       toast({ title: MESSAGING_MSG.chatMessageDeleted });
-    } catch {
+    } catch (err) {
       setDeleting(false);
       setArmed(false);
-      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.chatDeleteFailed, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? MESSAGING_MSG.chatDeleteFailed, variant: 'destructive' });
     }
   }
 

@@ -18,7 +18,7 @@ import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
-import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
+import { imageTooLargeText, isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
@@ -120,8 +120,13 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
       const files = isPairing ? images.uploads.map((u) => u.file) : [];
       sent = await offers.send({ ...body, clientKey: draft.keyFor(body, files) }, files);
     } catch (err) {
+      // The server's reason when it gave one ("This request is no longer on the tradeboard"), else the spec's text.
       if (fromMatch)
-        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
+        toast({
+          title: OFFERS_MSG.offerRequestFailedTitle,
+          description: serverMessage(err) ?? OFFERS_MSG.offerRequestFailed,
+          variant: 'destructive',
+        });
       else toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? OFFERS_MSG.offerSendFailed, variant: 'destructive' });
       return;
     }
@@ -129,9 +134,13 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     if (target.matchId !== undefined) {
       try {
         await offers.markMatchRequested(target.matchId);
-      } catch {
+      } catch (err) {
         // The offer went out; only the match's move failed. Sending again would send a second offer.
-        toast({ title: OFFERS_MSG.offerRequestFailedTitle, description: OFFERS_MSG.offerRequestFailed, variant: 'destructive' });
+        toast({
+          title: OFFERS_MSG.offerRequestFailedTitle,
+          description: serverMessage(err) ?? OFFERS_MSG.offerRequestFailed,
+          variant: 'destructive',
+        });
         onClose();
         return;
       }
@@ -154,8 +163,10 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
   function addFiles(files: File[]) {
     if (files.length === 0) return;
+    const tooLarge = imageTooLargeText(files);
     if (!files.every(isImageFile))
       toast({ title: UPLOADS_MSG.invalidFilesTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
+    else if (tooLarge) toast({ title: UPLOADS_MSG.imageTooLargeTitle, description: tooLarge, variant: 'destructive' });
     else if (images.uploads.length + files.length > MAX_IMAGES)
       toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: UPLOADS_MSG.tooManyImages, variant: 'destructive' });
     images.add(files);

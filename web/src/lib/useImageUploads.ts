@@ -1,7 +1,8 @@
 // Images picked for an upload: previews as object URLs (released when removed or when the form
-// goes away), only images, at most MAX_IMAGES. A refused pick leaves the list as it was and says why.
+// goes away), only images, each at most MAX_IMAGE_BYTES, at most MAX_IMAGES. A refused pick leaves
+// the list as it was and says why (an image too large by name and size, before anything is sent).
 import { useEffect, useRef, useState } from 'react';
-import { MAX_IMAGES } from '#protocol/limits.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from '#protocol/limits.ts';
 import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 
 export interface ImageUpload {
@@ -13,6 +14,26 @@ export interface ImageUpload {
 /** Images only: a MIME type of image/*, or a HEIC/HEIF name (browsers often give those no type). */
 export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name);
+}
+
+const MB = 1024 * 1024;
+
+/** "12.4 MB": one decimal, rounded up where rounding would make a file over the limit read as within it. */
+export function megabytes(bytes: number): string {
+  const tenths = bytes / (MB / 10);
+  const shown = bytes > MAX_IMAGE_BYTES && Math.round(tenths) <= (MAX_IMAGE_BYTES / MB) * 10 ? Math.ceil(tenths) : Math.round(tenths);
+  return `${(shown / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** The images over the size limit, as the server counts it (10 MB each). */
+export const tooLargeImages = (files: readonly File[]) => files.filter((f) => f.size > MAX_IMAGE_BYTES);
+
+/** "photo.heic is 12.4 MB; images can be at most 10 MB" (the first image too large, and how many more). */
+export function imageTooLargeText(files: readonly File[]): string | null {
+  const [first, ...more] = tooLargeImages(files);
+  if (!first) return null;
+  const others = more.length === 0 ? '' : ` (and ${more.length} more)`;
+  return `${first.name} is ${megabytes(first.size)}${others}; images can be at most ${MAX_IMAGE_BYTES / MB} MB`;
 }
 
 export function useImageUploads(max = MAX_IMAGES) {
@@ -29,6 +50,8 @@ export function useImageUploads(max = MAX_IMAGES) {
   function add(files: File[]) {
     if (files.length === 0) return;
     if (!files.every(isImageFile)) return setError(UPLOADS_MSG.onlyImages);
+    const tooLarge = imageTooLargeText(files);
+    if (tooLarge) return setError(tooLarge);
     if (uploads.length + files.length > max) return setError(UPLOADS_MSG.tooManyImages);
     setError(undefined);
     setUploads((list) => [...list, ...files.map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file) }))]);

@@ -12,6 +12,7 @@ import { ConversationList } from '../components/messaging/ConversationList.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NewMessageDialog } from '../components/messaging/NewMessageDialog.tsx';
 import { Thread } from '../components/messaging/Thread.tsx';
+import { serverMessage } from '../api/client.ts';
 import { fullName } from '../lib/format.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
@@ -96,8 +97,12 @@ export default function Messages() {
     try {
       await useMessagesStore.getState().deleteConversation(user.id);
       toast({ title: MESSAGING_MSG.conversationDeleted });
-    } catch {
-      toast({ title: COMMON_TEXT.errorTitle, description: MESSAGING_MSG.conversationDeleteFailed, variant: 'destructive' });
+    } catch (err) {
+      toast({
+        title: COMMON_TEXT.errorTitle,
+        description: serverMessage(err) ?? MESSAGING_MSG.conversationDeleteFailed,
+        variant: 'destructive',
+      });
     }
   }
 

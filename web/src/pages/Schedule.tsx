@@ -5,11 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { AppLink } from '../app/AppLink.tsx';
 import { SCHEDULE_MSG } from '#protocol/messages/schedule.ts';
+import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
 import { isScheduleImageFile, SCHEDULE_INVALID_TYPE } from '#protocol/schemas/schedule.ts';
 import { serverMessage } from '../api/client.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { ScheduleImageGrid, type ScheduleImage } from '../components/ScheduleImageGrid.tsx';
 import { countText } from '../lib/format.ts';
+import { imageTooLargeText } from '../lib/useImageUploads.ts';
 import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';
@@ -30,12 +32,23 @@ function UploadCard() {
       toast({ ...SCHEDULE_INVALID_TYPE, variant: 'destructive' });
       return;
     }
+    // So does an image over the server's limit, by name and size, before anything is sent.
+    const tooLarge = imageTooLargeText(files);
+    if (tooLarge) {
+      toast({ title: UPLOADS_MSG.imageTooLargeTitle, description: tooLarge, variant: 'destructive' });
+      return;
+    }
     setUploading(files.length);
     try {
       const n = await useScheduleStore.getState().upload(files);
       toast({ title: SCHEDULE_MSG.scheduleUploadedTitle, description: uploadedText(n) });
-    } catch {
-      toast({ title: SCHEDULE_MSG.scheduleUploadFailedTitle, description: SCHEDULE_MSG.scheduleUploadFailed, variant: 'destructive' });
+    } catch (err) {
+      // The server's reason for the first file it refused (the others were still sent).
+      toast({
+        title: SCHEDULE_MSG.scheduleUploadFailedTitle,
+        description: serverMessage(err) ?? SCHEDULE_MSG.scheduleUploadFailed,
+        variant: 'destructive',
+      });
     } finally {
       setUploading(0);
     }

@@ -10,8 +10,8 @@ import { useSessionStore } from './useSessionStore.ts';
 interface ScheduleState extends ListState<ScheduleImageItem> {
   /**
    * Uploads each file in its own call, in the order given, and adds each stored image as it comes.
-   * Resolves with the number uploaded; when any file failed (the others still go), throws
-   * "Upload failed for {file}" naming the first that failed.
+   * Resolves with the number uploaded; when any file failed (the others still go), throws the
+   * first failure's error ("STATUS: body", whose body has the server's reason).
    */
   upload: (files: readonly File[]) => Promise<number>;
   /** DELETE /api/schedule-images/:id; throws "STATUS: body" on failure. */
@@ -27,7 +27,7 @@ export const useScheduleStore = create<ScheduleState>()((set, get, store) => ({
   ...listStore<ScheduleImageItem>(pagesOf('/api/schedule-images', itself<ScheduleImageItem>), { order: newestFirstBy('uploadedAt') })(set, get, store),
   upload: async (files) => {
     let uploaded = 0;
-    let failed: string | undefined;
+    let failed: Error | undefined;
     // One after the other: the server takes one image per call, and the list then reads in the
     // order the files were picked (the last one newest).
     for (const file of files) {
@@ -36,11 +36,11 @@ export const useScheduleStore = create<ScheduleState>()((set, get, store) => ({
       try {
         get().upsert(await api.post('/api/schedule-images', form));
         uploaded++;
-      } catch {
-        failed ??= file.name;
+      } catch (err) {
+        failed ??= err instanceof Error ? err : new Error(String(err));
       }
     }
-    if (failed !== undefined) throw new Error(`Upload failed for ${failed}`);
+    if (failed !== undefined) throw failed;
     return uploaded;
   },
   delete: async (id) => {

@@ -1,12 +1,13 @@
 // Images picked for one message: previews as object URLs (released when removed, sent or when the
-// composer goes away), images only, at most MAX_IMAGES. The two composers differ in what happens
+// composer goes away), images only, each at most 10 MB (one too large is left out and named with its
+// size, before anything is sent), at most MAX_IMAGES. The two composers differ in what happens
 // past the limit: direct messages keep the first ones that fit (their attach button is disabled at
 // the limit); base chat refuses the pick and says so (docs/product-spec.md section 5).
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
-import { isImageFile } from '../../lib/useImageUploads.ts';
+import { imageTooLargeText, isImageFile, tooLargeImages } from '../../lib/useImageUploads.ts';
 import { toast } from '../../stores/useToastStore.ts';
 
 export interface PickedImage {
@@ -26,10 +27,14 @@ export function useAttachments(overLimit: 'keep-first' | 'refuse') {
 
   function add(files: File[]) {
     if (files.length === 0) return;
-    const accepted = files.filter(isImageFile);
-    if (accepted.length < files.length) {
+    const pictures = files.filter(isImageFile);
+    if (pictures.length < files.length) {
       toast({ title: MESSAGING_MSG.invalidFileTypeTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
     }
+    const tooLarge = imageTooLargeText(pictures);
+    if (tooLarge) toast({ title: UPLOADS_MSG.imageTooLargeTitle, description: tooLarge, variant: 'destructive' });
+    const over = new Set(tooLargeImages(pictures));
+    const accepted = pictures.filter((f) => !over.has(f));
     const room = MAX_IMAGES - live.current.length;
     if (accepted.length > room && overLimit === 'refuse') {
       toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: MESSAGING_MSG.chatTooManyImages, variant: 'destructive' });

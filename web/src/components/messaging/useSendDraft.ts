@@ -1,7 +1,9 @@
 // One send of a composer: the text and images leave the composer at once (the message shows as a
-// stand-in); a failure puts them back with the error toast. A retry of the same draft reuses its
-// clientKey, so a send whose answer was lost is stored once; a changed draft gets a new key.
+// stand-in); a failure puts them back with the error toast (the server's reason when it gave one).
+// A retry of the same draft reuses its clientKey, so a send whose answer was lost is stored once; a
+// changed draft gets a new key.
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
+import { serverMessage } from '../../api/client.ts';
 import { toast } from '../../stores/useToastStore.ts';
 import { useDraftKey } from '../../lib/useDraftKey.ts';
 import { COMMON_TEXT } from '../../texts/common.ts';
@@ -20,9 +22,9 @@ export function useSendDraft() {
     try {
       await send(key);
       draft.sent();
-    } catch {
+    } catch (err) {
       restore(text, files);
-      toast({ title: COMMON_TEXT.errorTitle, description: failText, variant: 'destructive' });
+      toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? failText, variant: 'destructive' });
     }
   }
 
