@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
+import { datePassedText } from '#protocol/base-day.ts';
 import { isMessageOffer } from '#protocol/offerText.ts';
 import { isCurrent } from '#protocol/rules.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup, dayOfUser } from '../users/crew-day.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -179,6 +180,9 @@ export class OffersService {
     if (target.userId !== body.toUserId) throw invalid(MSG.offerRequestNotRecipients, 'requestId');
     if (!isCurrent(target, dayOfGroup(target.groupKey))) throw conflict(MSG.offerRequestNotAvailable);
     if (!body.tradeDate) throw invalid(MSG.dateRequired, 'tradeDate');
+    // The dialog's minimum, held here too: the sender's today at their base.
+    const today = dayOfUser(user);
+    if (body.tradeDate < today) throw invalid(datePassedText(today), 'tradeDate');
     if (body.requestType === 'trade' && target.type !== 'trade') throw invalid(MSG.offerTradeOnlyForTrade, 'requestType');
     const pairing = target.routeType === 'pairing';
     if (pairing && !body.offerRoute) throw invalid(MSG.pairingRequired, 'offerRoute');

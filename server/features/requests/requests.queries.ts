@@ -50,7 +50,6 @@ function itemsQuery(db: Kysely<DB>) {
 
 export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
 
-
 /** The tradeboard's filters (docs/product-spec.md section 2), applied by the server to every page. */
 export interface BoardFilters {
   /** An exact day: the request's date or one of its additional dates. */
@@ -177,15 +176,43 @@ export interface NewRequest {
  */
 const insertWithinCap = compileOnce(
   [
-    'type', 'date', 'additionalDates', 'desiredDates', 'routeType', 'route', 'reservePeriod', 'tripDays',
-    'aircraftType', 'notes', 'groupKey', 'allDates', 'lastDate', 'userId', 'clientKey', 'today', 'cap',
+    'type',
+    'date',
+    'additionalDates',
+    'desiredDates',
+    'routeType',
+    'route',
+    'reservePeriod',
+    'tripDays',
+    'aircraftType',
+    'notes',
+    'groupKey',
+    'allDates',
+    'lastDate',
+    'userId',
+    'clientKey',
+    'today',
+    'cap',
   ],
   (db, a: InsertArgs) =>
     db
       .insertInto('requests')
       .columns([
-        'type', 'date', 'additional_dates', 'desired_dates', 'route_type', 'route', 'reserve_period', 'trip_days',
-        'aircraft_type', 'notes', 'all_dates', 'last_date', 'user_id', 'client_key', 'group_key',
+        'type',
+        'date',
+        'additional_dates',
+        'desired_dates',
+        'route_type',
+        'route',
+        'reserve_period',
+        'trip_days',
+        'aircraft_type',
+        'notes',
+        'all_dates',
+        'last_date',
+        'user_id',
+        'client_key',
+        'group_key',
       ])
       .expression(
         sql`select ${a.type}::text, ${a.date}::date, ${a.additionalDates}::text[], ${a.desiredDates}::text[],
@@ -223,28 +250,25 @@ interface InsertArgs extends Record<string, unknown> {
 
 export async function insertRequestWithinCap(em: EntityManager, r: NewRequest) {
   const c = r.columns;
-  const rows = await insertWithinCap(
-    em,
-    {
-      type: c.type,
-      date: c.date,
-      additionalDates: c.additional_dates ?? [],
-      desiredDates: c.desired_dates ?? [],
-      routeType: c.route_type,
-      route: c.route ?? null,
-      reservePeriod: c.reserve_period ?? null,
-      tripDays: c.trip_days ?? null,
-      aircraftType: c.aircraft_type ?? null,
-      notes: c.notes ?? null,
-      groupKey: c.group_key,
-      allDates: c.all_dates,
-      lastDate: c.last_date,
-      userId: r.userId,
-      clientKey: r.clientKey,
-      today: r.today,
-      cap: r.cap,
-    },
-  );
+  const rows = await insertWithinCap(em, {
+    type: c.type,
+    date: c.date,
+    additionalDates: c.additional_dates ?? [],
+    desiredDates: c.desired_dates ?? [],
+    routeType: c.route_type,
+    route: c.route ?? null,
+    reservePeriod: c.reserve_period ?? null,
+    tripDays: c.trip_days ?? null,
+    aircraftType: c.aircraft_type ?? null,
+    notes: c.notes ?? null,
+    groupKey: c.group_key,
+    allDates: c.all_dates,
+    lastDate: c.last_date,
+    userId: r.userId,
+    clientKey: r.clientKey,
+    today: r.today,
+    cap: r.cap,
+  });
   return rows[0];
 }
 
@@ -279,7 +303,11 @@ export async function requestIdByClientKey(em: EntityManager, userId: number, cl
 }
 
 /** Stores a request's trip images; returns them as a TradeRequestItem lists them (in upload order). */
-export async function insertTripImages(em: EntityManager, requestId: number, images: readonly StoredUpload[]): Promise<RequestItemRow['tripImages']> {
+export async function insertTripImages(
+  em: EntityManager,
+  requestId: number,
+  images: readonly StoredUpload[],
+): Promise<RequestItemRow['tripImages']> {
   if (images.length === 0) return [];
   return kysely(em)
     .insertInto('trip_images')

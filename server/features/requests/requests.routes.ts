@@ -55,7 +55,13 @@ export function requestsRoutes(deps: Deps) {
       // Kept per (group, day, filters, cursor) until the group's next change (docs/decisions/0031);
       // its own EntityManager, as the read is shared by every reader waiting for it.
       const day = todayUtc();
-      const pageKey = JSON.stringify([filters.date ?? null, filters.type ?? null, filters.search ?? null, cursor?.day ?? null, cursor?.id ?? null]);
+      const pageKey = JSON.stringify([
+        filters.date ?? null,
+        filters.type ?? null,
+        filters.search ?? null,
+        cursor?.day ?? null,
+        cursor?.id ?? null,
+      ]);
       const read = async () => {
         const page = await new RequestsService(deps.orm.em.fork(), deps).boardPage(groupKey, day, filters, cursor);
         return { json: Buffer.from(JSON.stringify(page.items)), nextCursor: cursorText(page) };

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_ACTIVE_REQUESTS } from '#protocol/limits.ts';
 import type { RequestStatus } from '#protocol/enums.ts';
 import { MSG } from '#protocol/messages.ts';
+import { datePassedText } from '#protocol/base-day.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { lockAccount } from '../../db/account-lock.ts';
@@ -21,7 +22,7 @@ import {
   recheckChains,
   type MatchableRequest,
 } from '../trading/trading-core.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup, dayOfUser } from '../users/crew-day.ts';
 import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
@@ -64,6 +65,16 @@ function columnsOf(user: UserRecord, groupKey: string, body: RequestBody): Reque
     all_dates: allDates,
     last_date: lastDateOf(allDates),
   };
+}
+
+/**
+ * Every date of a request on or after the crew member's today at their base: the picker's minimum,
+ * held by the server too (a crew member in Sydney posting for the day that is over there).
+ */
+function refusePastDates(user: UserRecord, body: RequestBody): void {
+  const today = dayOfUser(user);
+  if (body.date < today) throw invalid(datePassedText(today), 'date');
+  if (body.additionalDates.some((d) => d !== '' && d < today)) throw invalid(datePassedText(today), 'additionalDates');
 }
 
 /** The saved request as matching sees it. */
@@ -123,6 +134,7 @@ export class RequestsService {
     images: readonly StoredUpload[],
   ): Promise<{ item: TradeRequestItem; created: boolean }> {
     const groupKey = this.requireGroup(user);
+    refusePastDates(user, body);
     const columns = columnsOf(user, groupKey, body);
     const today = dayOfGroup(groupKey);
     const clientKey = body.clientKey ?? null;
@@ -157,6 +169,7 @@ export class RequestsService {
   /** Owner only (others' ids are not found); re-runs matching with the new dates. JSON only: images stay as they are. */
   async update(user: UserRecord, id: number, body: RequestBody): Promise<TradeRequestItem> {
     const groupKey = this.requireGroup(user);
+    refusePastDates(user, body);
     const columns = columnsOf(user, groupKey, body);
     const today = dayOfGroup(groupKey);
     return this.deps.events.transaction(this.em, async (em, events) => {

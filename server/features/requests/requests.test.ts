@@ -4,7 +4,7 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, requestBody } from './requests.fixtures.ts';
+import { inDays, pastRequest, requestBody } from './requests.fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -218,14 +218,14 @@ describe('GET /api/all-trades', () => {
   it('hides requests whose dates have all passed, but not those with a date still ahead', async () => {
     const group = { base: 'PDX' } as const;
     const me = await makeUser(app, group);
-    const past = await me.client.post('/api/requests', requestBody({ date: inDays(-3) }));
-    const spanning = await me.client.post('/api/requests', requestBody({ date: inDays(-3), additionalDates: [inDays(1)] }));
+    const past = await pastRequest(app, me, { date: inDays(-3) });
+    const spanning = await pastRequest(app, me, { date: inDays(-3), additionalDates: [inDays(1)] });
     const today = await me.client.post('/api/requests', requestBody({ date: inDays(0) }));
     const ids = (await me.client.get('/api/all-trades')).body.map((r: TradeRequestItem) => r.id);
-    expect(ids).not.toContain(past.body.id);
-    expect(ids).toEqual(expect.arrayContaining([spanning.body.id, today.body.id]));
+    expect(ids).not.toContain(past.id);
+    expect(ids).toEqual(expect.arrayContaining([spanning.id, today.body.id]));
     // Still the owner's, on their own list.
-    expect((await me.client.get('/api/requests')).body.map((r: TradeRequestItem) => r.id)).toContain(past.body.id);
+    expect((await me.client.get('/api/requests')).body.map((r: TradeRequestItem) => r.id)).toContain(past.id);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import type { MatchItem } from '#protocol/shapes.ts';
 import { makeUser } from '../../test/factories.ts';
 import { readOutbox, sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { inDays, requestBody } from '../requests/requests.fixtures.ts';
+import { inDays, pastRequest, requestBody } from '../requests/requests.fixtures.ts';
 import { waitFor } from '../../test/wait-for.ts';
 
 let app: TestApp;
@@ -78,13 +78,17 @@ describe('matching on create', () => {
     expect((await b.client.get('/api/matches')).body).toEqual([]);
   });
 
-  it('does not match requests whose dates have passed', async () => {
+  it('a request whose first day has passed still matches on its days ahead; a day that is over cannot be posted', async () => {
     const group = freshGroup();
     const a = await makeUser(app, group);
     const b = await makeUser(app, group);
-    const old = await a.client.post('/api/requests', requestBody({ date: inDays(-2) }));
-    await b.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(-2) }));
-    expect(await matchesOfRequest(old.body.id)).toEqual([]);
+    // a's drop was posted for two days, the first of which has passed since.
+    const old = await pastRequest(app, a, { date: inDays(-2), additionalDates: [inDays(4)] });
+    // No one can post for a day that is over (issue 39): that door is shut.
+    expect((await b.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(-2) }))).status).toBe(400);
+    const ahead = await b.client.post('/api/requests', requestBody({ type: 'pickup', date: inDays(4) }));
+    expect(ahead.status).toBe(201);
+    expect(await matchesOfRequest(old.id)).toHaveLength(1);
   });
 });
 
