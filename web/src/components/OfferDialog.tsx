@@ -6,8 +6,10 @@
 // and clears as soon as it is valid (useSchemaForm). The date and "Your Pairing" say what to enter
 // for the type chosen: picking up, the pairing given in exchange, or "none" (the spec requires the
 // field; docs/decisions/0025). From Matches the match then moves to trade_requested (which also
-// acknowledges its notification) and leaves the list.
-import { useId, useMemo, useState } from 'react';
+// acknowledges its notification) and leaves the list. A failed send says why (the server's message
+// when it gave one, "This request is no longer on the tradeboard") in the spec's toast and, until
+// the next send, in an alert above the buttons.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
@@ -18,14 +20,14 @@ import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import { useDraftKey } from '../lib/useDraftKey.ts';
-import { imageTooLargeText, isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
+import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { TRADES_TEXT } from '../texts/trades.ts';
-import { TextAreaField, TextField } from './Field.tsx';
+import { FormAlert, TextAreaField, TextField } from './Field.tsx';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
@@ -98,6 +100,12 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const typeName = useId();
   const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
+  // The last send's failure, shown in the dialog as well as in the toast (which may cover the buttons).
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   const images = useImageUploads(MAX_IMAGES);
   // An offer sent again unchanged (its answer lost) is stored once.
   const draft = useDraftKey();
@@ -113,6 +121,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
     const fromMatch = target.matchId !== undefined;
     const isPairing = request?.routeType === 'pairing';
     const offers = useOffersStore.getState();
+    setFailure(null);
     let sent: OfferItem;
     try {
       const message = form.message.trim();
@@ -121,13 +130,9 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
       sent = await offers.send({ ...body, clientKey: draft.keyFor(body, files) }, files);
     } catch (err) {
       // The server's reason when it gave one ("This request is no longer on the tradeboard"), else the spec's text.
-      if (fromMatch)
-        toast({
-          title: OFFERS_MSG.offerRequestFailedTitle,
-          description: serverMessage(err) ?? OFFERS_MSG.offerRequestFailed,
-          variant: 'destructive',
-        });
-      else toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? OFFERS_MSG.offerSendFailed, variant: 'destructive' });
+      const description = serverMessage(err) ?? (fromMatch ? OFFERS_MSG.offerRequestFailed : OFFERS_MSG.offerSendFailed);
+      toast({ title: fromMatch ? OFFERS_MSG.offerRequestFailedTitle : COMMON_TEXT.errorTitle, description, variant: 'destructive' });
+      setFailure(description);
       return;
     }
     onSent?.(sent);
@@ -163,10 +168,9 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
 
   function addFiles(files: File[]) {
     if (files.length === 0) return;
-    const tooLarge = imageTooLargeText(files);
+    // An image too large is said under the field, by name and size (useImageUploads), with no toast over the buttons.
     if (!files.every(isImageFile))
       toast({ title: UPLOADS_MSG.invalidFilesTitle, description: UPLOADS_MSG.onlyImages, variant: 'destructive' });
-    else if (tooLarge) toast({ title: UPLOADS_MSG.imageTooLargeTitle, description: tooLarge, variant: 'destructive' });
     else if (images.uploads.length + files.length > MAX_IMAGES)
       toast({ title: UPLOADS_MSG.tooManyFilesTitle, description: UPLOADS_MSG.tooManyImages, variant: 'destructive' });
     images.add(files);
@@ -286,6 +290,11 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
             onFiles={addFiles}
             onRemove={images.remove}
           />
+        )}
+        {failure && (
+          <div ref={failureRef} className="offer-send-failure">
+            <FormAlert>{failure}</FormAlert>
+          </div>
         )}
       </form>
     </Modal>
