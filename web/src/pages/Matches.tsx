@@ -32,7 +32,8 @@ import { useSessionStore } from '../stores/useSessionStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { CHAINS_TEXT } from '../texts/chains.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
-import { closeOf, MATCHES_TEXT, matchClosedSentence } from '../texts/matches.ts';
+import { closeOf, matchClosedSentence } from '../lib/matchClose.ts';
+import { MATCHES_TEXT } from '../texts/matches.ts';
 import { Ident } from '../components/Ident.tsx';
 
 function RequestSummary({ title, request }: { title: string; request: TradeRequestItem | undefined }) {

@@ -8,7 +8,7 @@ import { CLOSED_TEXT } from '#protocol/closedText.ts';
 import type { ServerToClientEvents } from '#protocol/events.ts';
 import type { MatchItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-import { matchClosedSentence } from '../texts/matches.ts';
+import { matchClosedSentence } from '../lib/matchClose.ts';
 import { isNewerRequest } from './requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { itself, newestFirstBy, pagesOf } from './paging.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { requestItem } from '../stores/requestItem.fixture.ts';
-import { matchClosedSentence } from './matches.ts';
+import { matchClosedSentence } from '../lib/matchClose.ts';
 import { offerClosedSentence } from './trades.ts';
 
 const MAYA = 7;
