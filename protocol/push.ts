@@ -24,7 +24,6 @@ export interface PushTestResult {
 /** The notification texts, one per event that pushes (docs/product-spec.md section 8's titles where it has one). */
 export const PUSH_TEXT = {
   matchTitle: 'New Match Found',
-  matchBody: (name: string) => `Your request matches one of ${name}’s. Open Matches to trade.`,
   chainTitle: 'Three-Way Trade Found',
   chainBody: (names: readonly string[]) => `You, ${names.join(' and ')} can trade in a ring. Open Matches to answer.`,
   // An offer's body is its sentence from the reader's side (protocol/offerText.ts), as in the bell.

@@ -33,6 +33,8 @@ export const LIMITS = {
   pushTest: { points: 10, duration: 60 * MINUTE, message: MSG.tooManyCreates },
   /** Not a refusal: one offer mail per sender and recipient in 10 minutes; later offers reach the bell only. */
   offerMail: { points: 1, duration: 10 * MINUTE },
+  /** Not a refusal: match mails per reader and request of theirs in an hour; the rest wait and go out as one (docs/decisions/0042). */
+  matchMail: { points: 3, duration: 60 * MINUTE },
   /** Roster uploads and subscriptions per user: each subscription is a request the server makes. */
   roster: { points: 30, duration: 60 * MINUTE },
   /**

@@ -36,4 +36,19 @@ describe('match mail formatting', () => {
       matchedEmployeeNumber: 'E9',
     });
   });
+
+  it('names the match’s own days, not the reader’s first date', () => {
+    const request = (over: Partial<TradeRequestItem>) =>
+      ({ route: null, reservePeriod: null, additionalDates: [], desiredDates: [], ...over }) as TradeRequestItem;
+    const person = { base: 'ATL', position: 'captain', employeeNumber: 'E1', firstName: 'A', lastName: 'B' };
+    const pickup = request({ type: 'pickup', date: '2026-12-20', additionalDates: ['2026-12-21', '2026-12-22', '2026-12-23'] });
+    const on = (date: string, additionalDates: string[] = []) =>
+      matchNotificationVars(
+        { request: pickup, matchedRequest: request({ type: 'drop', date, additionalDates }) } as MatchItem,
+        person,
+        person,
+      );
+    expect(on('2026-12-22')).toMatchObject({ userDate: 'Dec 22, 2026', matchedDate: 'Dec 22, 2026' });
+    expect(on('2026-12-21', ['2026-12-22', '2026-12-30'])).toMatchObject({ userDate: 'Dec 21-22, 2026' });
+  });
 });

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { RequestType } from '#protocol/enums.ts';
+import { dayRange, matchDays, matchFactsOf } from '#protocol/matchText.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
 import { fullName } from '../lib/names.ts';
 
@@ -8,6 +9,10 @@ export const actionLabel = (type: RequestType) => (type === 'pickup' ? 'pick up'
 
 /** Dates as the product shows them: "Jan 5, 2025". */
 export const displayDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d, yyyy');
+
+/** Days in a mail: "Dec 22, 2026", "Dec 20-22, 2026"; `fallback` when there are none. */
+export const mailDays = (days: readonly string[], fallback: string) =>
+  days.length > 1 ? `${dayRange(days)}, ${[...days].sort().at(-1)!.slice(0, 4)}` : displayDate(days[0] ?? fallback);
 
 /** first_officer → "First officer", as the admin screens show positions. */
 export const displayPosition = (position: string | null) =>
@@ -29,15 +34,17 @@ export interface MatchMailPerson {
 export function matchNotificationVars(item: MatchItem, recipient: MatchMailPerson, other: MatchMailPerson) {
   const mine = item.request;
   const theirs = item.matchedRequest;
+  // The match's own days, not the reader's request's first date: six matches of a six-day pickup name six days.
+  const days = mailDays(matchDays(matchFactsOf(mine), matchFactsOf(theirs)), mine.date);
   return {
     recipientName: fullName(recipient) || 'there',
     matchedUserName: fullName(other),
     userAction: actionLabel(mine.type),
     userRoute: mine.route ?? mine.reservePeriod,
-    userDate: displayDate(mine.date),
+    userDate: days,
     matchedAction: actionLabel(theirs.type),
     matchedRoute: theirs.route ?? theirs.reservePeriod,
-    matchedDate: displayDate(theirs.date),
+    matchedDate: days,
     matchedBase: other.base,
     matchedPosition: displayPosition(other.position),
     matchedEmployeeNumber: other.employeeNumber,

@@ -91,6 +91,20 @@ export async function markOutboxRetry(em: EntityManager, retries: readonly { id:
     .execute();
 }
 
+/** Held back, not failed: due again after `delayMs`, and the claim's attempt given back. */
+export async function markOutboxDeferred(em: EntityManager, ids: readonly number[], delayMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await kysely(em)
+    .updateTable('notification_outbox')
+    .set({
+      next_attempt_at: sql<string>`now() + ${delayMs} * interval '1 millisecond'`,
+      claimed_until: null,
+      attempts: sql<number>`greatest(attempts - 1, 0)`,
+    })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function markOutboxFailed(em: EntityManager, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await kysely(em)

@@ -5,12 +5,13 @@ import type { DurableNotices } from '../events/event-bus.ts';
 import { deliverPushRows, type Pushed } from '../features/push/push.delivery.ts';
 import type { PushDevices } from '../features/push/push-devices.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
-import { deliverMailRows, type MailRow } from './outbox-mails.ts';
+import { deliverMailRows, MATCH_MAIL_HOLD_MS, type MailRow } from './outbox-mails.ts';
 import { outboxRecordsOf } from './outbox-records.ts';
 import {
   claimOutboxRows,
   extendOutboxLease,
   insertOutboxRows,
+  markOutboxDeferred,
   markOutboxFailed,
   markOutboxRetry,
   markOutboxSent,
@@ -133,10 +134,13 @@ export class NotificationOutbox implements DurableNotices {
   private async deliverClaimed(em: EntityManager, rows: readonly ClaimedRow[]): Promise<number> {
     const sent: number[] = [];
     const failed: ClaimedRow[] = [];
+    const deferred: number[] = [];
     const mails = rows.filter((r) => r.channel === 'mail');
     try {
       const outcomes = await deliverMailRows(this.deps, mails as unknown as MailRow[], (attempts) => attempts >= MAX_ATTEMPTS);
-      mails.forEach((r, i) => (outcomes[i] === 'failed' ? failed.push(r) : sent.push(r.id)));
+      mails.forEach((r, i) =>
+        outcomes[i] === 'failed' ? failed.push(r) : outcomes[i] === 'deferred' ? deferred.push(r.id) : sent.push(r.id),
+      );
     } catch (err) {
       this.deps.log.warn({ err }, 'notification outbox: mail batch failed');
       failed.push(...mails);
@@ -153,6 +157,7 @@ export class NotificationOutbox implements DurableNotices {
       failed.push(...pushes);
     }
     await markOutboxSent(em, sent);
+    await markOutboxDeferred(em, deferred, MATCH_MAIL_HOLD_MS);
     const retries = failed.flatMap((r) => {
       const delayMs = retryDelayMs(r.attempts);
       return delayMs === undefined ? [] : [{ id: r.id, delayMs }];

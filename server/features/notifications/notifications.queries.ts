@@ -11,7 +11,21 @@ export function unacknowledgedMatches(em: EntityManager, userId: number, cursor?
     .innerJoin('requests as mine', 'mine.id', 'mm.mine')
     .innerJoin('requests as o', 'o.id', 'mm.other')
     .innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['mm.id', 'mm.id as matchId', 'mm.createdAt', 'mine.type', 'mine.date', 'u.first_name as firstName', 'u.last_name as lastName'])
+    .select([
+      'mm.id',
+      'mm.id as matchId',
+      'mm.createdAt',
+      'mine.type',
+      'mine.all_dates as allDates',
+      'mine.desired_dates as desiredDates',
+      'o.type as otherType',
+      'o.all_dates as otherAllDates',
+      'o.desired_dates as otherDesiredDates',
+      'o.route as otherRoute',
+      'o.reserve_period as otherReservePeriod',
+      'u.first_name as firstName',
+      'u.last_name as lastName',
+    ])
     .select(microsOf('mm.createdAt').as('sortMicros'))
     .where(pastTimeCursor('mm.createdAt', 'mm.id', cursor ?? null))
     .orderBy('mm.createdAt', 'desc')

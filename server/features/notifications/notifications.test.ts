@@ -34,11 +34,12 @@ describe('GET /api/notifications', () => {
         type: 'match',
         matchId,
         title: 'New Match Found',
-        message: 'Bo Park matches your drop on Jan 5, 2099',
+        // The colleague's trip on the match's own day (docs/decisions/0042).
+        message: expect.stringMatching(/^Bo Park's pickup on Jan 5 \(P\d+\) matches your drop$/),
         createdAt: expect.any(String),
       },
     ]);
-    expect((await b.client.get('/api/notifications')).body[0].message).toBe('Ada Lane matches your pickup on Jan 5, 2099');
+    expect((await b.client.get('/api/notifications')).body[0].message).toMatch(/^Ada Lane's drop on Jan 5 \(P\d+\) matches your pickup$/);
     expect((await outsider.client.get('/api/notifications')).body).toEqual([]);
   });
 

@@ -2,7 +2,10 @@ import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
-import type { OfferItem } from '#protocol/shapes.ts';
+import { matchDays, matchesSummary, matchFactsOf, matchSentence } from '#protocol/matchText.ts';
+import type { MatchItem, OfferItem } from '#protocol/shapes.ts';
+import { matchItemsOf } from '../matches/matches.service.ts';
+import { fullName } from '../users/user.presenter.ts';
 import { offerClosedForSender } from '../offers/offers.presenter.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
@@ -36,13 +39,8 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
   );
   const partiesOf = (e: { fromUserId: number; toUserId: number }) => ({ from: name(e.fromUserId), to: name(e.toUserId) });
   const notices = events.flatMap((e) => {
-    if (e.type === 'match.created') {
-      const [a, b] = e.match.userIds;
-      return [
-        { userId: a, payload: pushNotices.match(e.match.id, name(b)) },
-        { userId: b, payload: pushNotices.match(e.match.id, name(a)) },
-      ];
-    }
+    // Matches are told per request, several at once (matchNoticesOf).
+    if (e.type === 'match.created') return [];
     if (e.type === 'chain.changed') {
       if (!e.proposed) return [];
       // Each member hears the others in ring order from themselves: who gets their trip first.
@@ -88,6 +86,8 @@ export async function deliverPushRows(deps: Pick<Deps, 'orm' | 'push'>, rows: re
   const targets = await subscriptionsOf(deps.orm.em.fork(), [...new Set(rows.map((r) => r.recipientId))]);
   const live = rows.filter((r) => targets.some((t) => t.userId === r.recipientId));
   if (live.length === 0) return;
+  const matchNotices = await matchNoticesOf(deps, live);
+  await Promise.all(matchNotices.map((n) => deps.push.send(targets.filter((t) => t.userId === n.userId), n.payload)));
   // The rows of one event carry equal copies of it (read back from the table).
   const events = new Map(live.map((r) => [JSON.stringify(r.event), r.event]));
   const noticesByEvent = new Map<string, { userId: number; payload: PushPayload }[]>();
@@ -99,4 +99,36 @@ export async function deliverPushRows(deps: Pick<Deps, 'orm' | 'push'>, rows: re
       return notices.map((n) => deps.push.send(mine, n.payload));
     }),
   );
+}
+
+/**
+ * The pushes of new matches, one per reader and request of theirs (docs/decisions/0042): a single
+ * match names the colleague's trip on its own days; several of one request that reach the same
+ * batch (a pickup over six days meeting six drops, in one commit) are one notice ("3 new matches
+ * for your pickup, Dec 20-22").
+ */
+async function matchNoticesOf(deps: Pick<Deps, 'orm'>, rows: readonly PushRow[]): Promise<{ userId: number; payload: PushPayload }[]> {
+  const sides = rows.flatMap((r) => {
+    if (r.event.type !== 'match.created') return [];
+    const { id, requestId, matchedRequestId, userIds, createdAt } = r.event.match;
+    const mineFirst = userIds[0] === r.recipientId;
+    return [{ id, status: 'pending', createdAt, mine: mineFirst ? requestId : matchedRequestId, other: mineFirst ? matchedRequestId : requestId }];
+  });
+  if (sides.length === 0) return [];
+  const items = await matchItemsOf(deps.orm.em.fork(), sides);
+  const byRequest = new Map<number, MatchItem[]>();
+  for (const item of items) byRequest.set(item.request.id, [...(byRequest.get(item.request.id) ?? []), item]);
+  return [...byRequest.values()].map((group) => {
+    const first = group[0]!;
+    const mine = matchFactsOf(first.request);
+    const sentence =
+      group.length === 1
+        ? matchSentence(fullName(first.matchedRequest.user) || 'A colleague', mine, matchFactsOf(first.matchedRequest))
+        : matchesSummary(
+            group.length,
+            mine,
+            group.flatMap((m) => matchDays(mine, matchFactsOf(m.matchedRequest))),
+          );
+    return { userId: first.request.userId, payload: pushNotices.match(first.request.id, sentence) };
+  });
 }

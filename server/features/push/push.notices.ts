@@ -3,11 +3,16 @@ import { previewOf } from './push.rules.ts';
 
 /** What each pushed event says, and where a click on it leads (the screen the event shows on). */
 export const pushNotices = {
-  match: (matchId: number, otherName: string): PushPayload => ({
+  /**
+   * `sentence`: the match as its reader reads it (matchSentence: the colleague's trip on the match's
+   * own days), or several of one request at once (matchesSummary). Tagged by the reader's request,
+   * so a later notice about it replaces an earlier one on the device instead of piling up.
+   */
+  match: (requestId: number, sentence: string): PushPayload => ({
     title: PUSH_TEXT.matchTitle,
-    body: PUSH_TEXT.matchBody(otherName),
+    body: sentence,
     url: '/matches',
-    tag: `match-${matchId}`,
+    tag: `match-request-${requestId}`,
   }),
   chain: (chainId: number, otherNames: readonly string[]): PushPayload => ({
     title: PUSH_TEXT.chainTitle,

@@ -174,8 +174,9 @@ describe('what is pushed', () => {
     const bobs = (await bob.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-06-01', route: 'ANY' }))).body;
     await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.matchTitle]);
     await expect.poll(() => titles(bobLaptop)).toEqual([PUSH_TEXT.matchTitle]);
-    expect(annPhone.received[0]?.payload).toMatchObject({ body: PUSH_TEXT.matchBody('Bob Crew'), url: '/matches' });
-    expect(bobPhone.received[0]?.payload).toMatchObject({ body: PUSH_TEXT.matchBody('Ann Pilot'), url: '/matches' });
+    // Whose trip on which day matches which request of the reader's (docs/decisions/0042).
+    expect(annPhone.received[0]?.payload).toMatchObject({ body: "Bob Crew's pickup on Jun 1 (ANY) matches your drop", url: '/matches' });
+    expect(bobPhone.received[0]?.payload).toMatchObject({ body: "Ann Pilot's drop on Jun 1 (PUSH1) matches your pickup", url: '/matches' });
 
     const offer = await sendOffer(ann, bobs);
     await expect.poll(() => titles(bobPhone)).toEqual([PUSH_TEXT.matchTitle, PUSH_TEXT.offerTitle]);
