@@ -194,7 +194,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await stopRosterReader();
       await stopSweeper();
       // After a drain, connections accepted at its end get a second to have their requests read.
-      const stopped = http.stop({ graceMs, upgradeGraceMs: WEBSOCKET_CLOSE_GRACE_MS, settleMs: drainMs > 0 ? 1_000 : 0 });
+      // After a drain, the listener closes in a quiet moment: closing it resets what waits in its accept queue.
+      const stopped = http.stop({
+        graceMs,
+        upgradeGraceMs: WEBSOCKET_CLOSE_GRACE_MS,
+        settleMs: drainMs > 0 ? 1_000 : 0,
+        quietMs: drainMs > 0 ? 250 : 0,
+      });
       // Tells every socket's transport to close (clients see "transport close" and reconnect) and
       // closes the adapter; the HTTP server is already closing, so this waits for no connection.
       await io.close();

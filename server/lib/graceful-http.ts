@@ -20,8 +20,13 @@ export interface GracefulHttpServer {
    * `settleMs`: a connection whose request the server has not read yet looks idle (on a busy CPU the
    * read comes late), and closing it resets a request the client has sent. Node's server.close()
    * closes idle connections at once; here they get this long to be read first.
+   *
+   * `quietMs`: the listener closes only once no connection has arrived for this long (at most
+   * `quietMaxMs` of waiting). Closing a listening socket resets the connections still in the
+   * kernel's accept queue, which a balancer's last requests to a draining instance can be in: after
+   * the drain, a quiet moment is the only time closing resets nothing.
    */
-  stop(options: { graceMs: number; upgradeGraceMs: number; settleMs: number }): Promise<void>;
+  stop(options: { graceMs: number; upgradeGraceMs: number; settleMs: number; quietMs?: number; quietMaxMs?: number }): Promise<void>;
 }
 
 /** An HTTP server whose connections end with their last answer once it drains. */
@@ -29,11 +34,15 @@ export function createHttpServer(handler: RequestListener): GracefulHttpServer {
   const inFlight = new Set<ServerResponse>();
   const upgraded = new Set<Duplex>();
   let draining = false;
+  let lastConnection = 0;
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     handler(req, res);
+  });
+  server.on('connection', () => {
+    lastConnection = Date.now();
   });
   // Upgraded connections leave the HTTP server's bookkeeping but still hold its close open.
   server.on('upgrade', (_req, socket: Duplex) => {
@@ -49,9 +58,14 @@ export function createHttpServer(handler: RequestListener): GracefulHttpServer {
       draining = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     },
-    stop({ graceMs, upgradeGraceMs, settleMs }) {
+    async stop({ graceMs, upgradeGraceMs, settleMs, quietMs = 0, quietMaxMs = 2_000 }) {
       draining = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Still accepting (and answering with Connection: close) until the connections stop coming.
+      const giveUpAt = Date.now() + quietMaxMs;
+      while (quietMs > 0 && Date.now() - lastConnection < quietMs && Date.now() < giveUpAt) {
+        await new Promise((r) => setTimeout(r, Math.min(quietMs - (Date.now() - lastConnection), giveUpAt - Date.now()) + 1));
+      }
       return new Promise<void>((resolve) => {
         let settled = false;
         // A response sent before the drain kept its connection alive: it ends once idle.
