@@ -1,3 +1,5 @@
+// First: refuses an older Node before a native module can crash it (node-version.ts).
+import './node-version.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { installProcessGuards } from './lib/process-guards.ts';
