@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MSG } from '#protocol/messages.ts';
 import { CURSOR_PARAM, cursorId, dayIdCursor, decodeCursor, messageCursor, NEXT_CURSOR_HEADER, timeIdCursor } from '#protocol/paging.ts';
 import { cursorText, type DayCursor, type MessageWindow, type Page, type TimeCursor } from '../db/paging.ts';
+import { answer, type ItemAt, type ListEndpoint, type ResponseAt } from './answer.ts';
 import type { AppContext } from './context.ts';
 import { invalid } from './errors.ts';
 
@@ -71,8 +72,12 @@ export function setNextCursor(ctx: AppContext, page: Page<unknown>): void {
   if (next) ctx.set(NEXT_CURSOR_HEADER, next);
 }
 
-/** Answers a list route with a page: its items as the body, the next page's cursor in the header. */
-export function sendPage<T>(ctx: AppContext, page: Page<T>): void {
+/**
+ * Answers a list route with a page: its items as the body (typed by the contract's entry, as
+ * answer() does), the next page's cursor in the header.
+ */
+export function sendPage<E extends ListEndpoint>(ctx: AppContext, endpoint: E, page: Page<NoInfer<ItemAt<E>>>): void {
   setNextCursor(ctx, page);
-  ctx.body = page.items;
+  // The entry's answer is a list of exactly these items; the compiler does not see through ItemAt.
+  answer(ctx, endpoint, page.items as ResponseAt<E>);
 }

@@ -3,6 +3,7 @@ import { MSG } from '#protocol/messages.ts';
 import { TOTAL_COUNT_HEADER } from '#protocol/paging.ts';
 import { emailTemplateSchema } from '#protocol/schemas/support.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { readTimeCursor, sendPage } from '../../http/paging.ts';
@@ -20,36 +21,36 @@ export function adminRoutes(deps: Deps) {
     admin(ctx);
     const cursor = readTimeCursor(ctx);
     if (!cursor) ctx.set(TOTAL_COUNT_HEADER, String(await service(ctx).count('users')));
-    sendPage(ctx, await service(ctx).users(cursor));
+    sendPage(ctx, 'GET /api/admin/users', await service(ctx).users(cursor));
   });
 
   router.delete('/api/admin/users/:id', async (ctx) => {
     const user = admin(ctx);
     await service(ctx).deleteUser(user, parseId(ctx.params.id, notFound(MSG.userNotFound)));
-    ctx.body = { message: MSG.userDeleted };
+    answer(ctx, 'DELETE /api/admin/users/:id', { message: MSG.userDeleted });
   });
 
   router.get('/api/admin/logs', async (ctx) => {
     admin(ctx);
     const cursor = readTimeCursor(ctx);
     if (!cursor) ctx.set(TOTAL_COUNT_HEADER, String(await service(ctx).count('logs')));
-    sendPage(ctx, await service(ctx).logs(cursor));
+    sendPage(ctx, 'GET /api/admin/logs', await service(ctx).logs(cursor));
   });
 
   router.get('/api/admin/user-activity', async (ctx) => {
     admin(ctx);
-    ctx.body = await service(ctx).activity();
+    answer(ctx, 'GET /api/admin/user-activity', await service(ctx).activity());
   });
 
   router.get('/api/admin/email-templates', async (ctx) => {
     admin(ctx);
-    ctx.body = await service(ctx).templates();
+    answer(ctx, 'GET /api/admin/email-templates', await service(ctx).templates());
   });
 
   router.put('/api/admin/email-templates/:templateType', async (ctx) => {
     admin(ctx);
     const body = parseBody(emailTemplateSchema, ctx.request.body);
-    ctx.body = await service(ctx).updateTemplate(ctx.params.templateType ?? '', body);
+    answer(ctx, 'PUT /api/admin/email-templates/:templateType', await service(ctx).updateTemplate(ctx.params.templateType ?? '', body));
   });
 
   return router;

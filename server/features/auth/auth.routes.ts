@@ -11,6 +11,7 @@ import {
 } from '#protocol/schemas/auth.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody } from '../../http/validate.ts';
@@ -41,7 +42,8 @@ export function authRoutes(deps: Deps) {
     if (ctx.state.sid) await store.destroy(ctx.state.sid);
     const { token } = await store.create(user.id);
     setSessionCookie(ctx, token);
-    ctx.body = presentCurrentUser(user, deps.config.ownerEmail);
+    // Every sign-in answers the signed-in user, as POST /api/login (and register) do; a form post or the social callback then redirects.
+    answer(ctx, 'POST /api/login', presentCurrentUser(user, deps.config.ownerEmail));
   }
 
   /** Confirms the address when a confirmation link opened while signed out belongs to this account. */
@@ -56,6 +58,7 @@ export function authRoutes(deps: Deps) {
     const json = presentCurrentUserJson(requireUser(ctx), deps.config.ownerEmail);
     // Labelled before the body is set: a string body would otherwise be taken for text.
     ctx.set('Content-Type', 'application/json; charset=utf-8');
+    // Raw: CurrentUser already serialised once per user record (presentCurrentUserJson), typed where it is made.
     ctx.body = json;
   });
 
@@ -126,7 +129,7 @@ export function authRoutes(deps: Deps) {
   router.post('/api/logout', async (ctx) => {
     if (ctx.state.sid) await service(ctx).signOut(ctx.state.sid);
     clearSessionCookie(ctx);
-    ctx.body = { message: MSG.loggedOut };
+    answer(ctx, 'POST /api/logout', { message: MSG.loggedOut });
   });
 
   // The old address, from a bookmark or a client cached before sign-out became a POST: to the app, still signed in.
@@ -138,14 +141,14 @@ export function authRoutes(deps: Deps) {
     const { email } = parseBody(forgotPasswordSchema, ctx.request.body);
     await deps.limits.consume('forgotPassword', ctx.ip);
     await service(ctx).forgotPassword(email, mailOrigin(ctx));
-    ctx.body = { message: MSG.forgotPasswordSent };
+    answer(ctx, 'POST /api/forgot-password', { message: MSG.forgotPasswordSent });
   });
 
   router.post('/api/reset-password', async (ctx) => {
     const body = parseBody(resetPasswordSchema, ctx.request.body);
     await service(ctx).resetPassword(body);
     if (ctx.state.sid) clearSessionCookie(ctx);
-    ctx.body = { message: MSG.passwordResetDone };
+    answer(ctx, 'POST /api/reset-password', { message: MSG.passwordResetDone });
   });
 
   return router;

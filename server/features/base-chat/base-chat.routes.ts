@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
 import { chatMessageSchema, chatTypeSchema } from '#protocol/schemas/messages.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -34,7 +35,7 @@ export function baseChatRoutes(deps: Deps) {
     const chatType = parseBody(chatTypeSchema, ctx.params.chatType);
     const { page, next } = await service(ctx).page(user, chatType, readMessageWindow(ctx));
     setNextCursor(ctx, { items: page.messages, next });
-    ctx.body = page;
+    answer(ctx, 'GET /api/base-chat/:chatType', page);
   });
 
   // Multipart (content, chatType, clientKey, repeated photos) or JSON without photos.
@@ -45,14 +46,14 @@ export function baseChatRoutes(deps: Deps) {
     if (body.content.trim() === '' && !uploads.hasFiles(ctx)) throw invalid(MSG.messageEmpty, 'content');
     const { message, created } = await uploads.withImages(ctx, FIELD, (images) => service(ctx).post(user, body, images));
     ctx.status = created ? 201 : 200;
-    ctx.body = message;
+    answer(ctx, 'POST /api/base-chat', message);
   });
 
   router.delete('/api/base-chat/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.chatMessageNotFound));
     await service(ctx).remove(user, id);
-    ctx.body = { message: MSG.chatMessageDeleted };
+    answer(ctx, 'DELETE /api/base-chat/:id', { message: MSG.chatMessageDeleted });
   });
 
   return router;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -14,17 +15,17 @@ export function calendarRoutes(deps: Deps) {
   const origin = (ctx: AppContext) => linkOrigin(deps.config, ctx.req.socket.localPort ?? 0);
 
   router.get('/api/calendar-feed', async (ctx) => {
-    ctx.body = await service(ctx).info(requireUser(ctx));
+    answer(ctx, 'GET /api/calendar-feed', await service(ctx).info(requireUser(ctx)));
   });
 
   router.post('/api/calendar-feed', async (ctx) => {
     ctx.status = 201;
-    ctx.body = await service(ctx).create(requireUser(ctx), origin(ctx));
+    answer(ctx, 'POST /api/calendar-feed', await service(ctx).create(requireUser(ctx), origin(ctx)));
   });
 
   router.delete('/api/calendar-feed', async (ctx) => {
     await service(ctx).revoke(requireUser(ctx));
-    ctx.body = { message: MSG.calendarFeedRevoked };
+    answer(ctx, 'DELETE /api/calendar-feed', { message: MSG.calendarFeedRevoked });
   });
 
   // Calendar apps fetch this without a session: the token is the credential (and the key of its rate limit).
@@ -34,6 +35,7 @@ export function calendarRoutes(deps: Deps) {
     // Type before body: a Buffer body would otherwise be labelled application/octet-stream.
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Cache-Control', 'private, max-age=300');
+    // Raw: an iCalendar text for calendar apps, not JSON of the contract.
     ctx.body = body;
   });
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -13,24 +14,24 @@ export function chainsRoutes(deps: Deps) {
   const service = (ctx: AppContext) => new ChainsService(ctx.state.em, deps);
 
   router.get('/api/chains', async (ctx) => {
-    ctx.body = await service(ctx).list(requireUser(ctx));
+    answer(ctx, 'GET /api/chains', await service(ctx).list(requireUser(ctx)));
   });
 
   // Completed chains as trades on the Trades screen's Completed tab (docs/decisions/0025).
   router.get('/api/chains/completed', async (ctx) => {
-    ctx.body = await service(ctx).completed(requireUser(ctx));
+    answer(ctx, 'GET /api/chains/completed', await service(ctx).completed(requireUser(ctx)));
   });
 
   // The caller's own view: an ended chain dismissed from /matches, a completed one removed from the Completed tab.
   router.post('/api/chains/:id/dismiss', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).dismiss(user, parseId(ctx.params.id, notFound(MSG.chainNotFound)));
-    ctx.body = { message: MSG.chainDismissed };
+    answer(ctx, 'POST /api/chains/:id/dismiss', { message: MSG.chainDismissed });
   });
   router.post('/api/chains/:id/hide', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).hide(user, parseId(ctx.params.id, notFound(MSG.chainNotFound)));
-    ctx.body = { message: MSG.chainRemoved };
+    answer(ctx, 'POST /api/chains/:id/hide', { message: MSG.chainRemoved });
   });
 
   for (const [action, decision] of [
@@ -40,7 +41,7 @@ export function chainsRoutes(deps: Deps) {
     router.post(`/api/chains/:id/${action}`, async (ctx) => {
       const user = requireUser(ctx);
       const id = parseId(ctx.params.id, notFound(MSG.chainNotFound));
-      ctx.body = await service(ctx).answer(user, id, decision);
+      answer(ctx, `POST /api/chains/:id/${action}`, await service(ctx).answer(user, id, decision));
     });
   }
 

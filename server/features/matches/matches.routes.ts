@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
 import { matchStatusSchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -15,21 +16,21 @@ export function matchesRoutes(deps: Deps) {
 
   router.get('/api/matches', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).list(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/matches', await service(ctx).list(user, readTimeCursor(ctx)));
   });
 
   router.put('/api/matches/:id/status', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.matchNotFound));
     const { status } = parseBody(matchStatusSchema, ctx.request.body);
-    ctx.body = await service(ctx).setStatus(user, id, status);
+    answer(ctx, 'PUT /api/matches/:id/status', await service(ctx).setStatus(user, id, status));
   });
 
   router.delete('/api/matches/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.matchNotFound));
     await service(ctx).remove(user, id);
-    ctx.body = { message: 'Match deleted' };
+    answer(ctx, 'DELETE /api/matches/:id', { message: 'Match deleted' });
   });
 
   return router;

@@ -4,6 +4,7 @@ import { MSG } from '#protocol/messages.ts';
 import { idCursor } from '#protocol/paging.ts';
 import { directMessageSchema } from '#protocol/schemas/messages.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -33,7 +34,7 @@ export function messagesRoutes(deps: Deps) {
   router.get('/api/messages/recent', async (ctx) => {
     const user = requireUser(ctx);
     const keys = readCursor(ctx, idCursor);
-    sendPage(ctx, await service(ctx).recent(user, keys && { lastId: keys[0] }));
+    sendPage(ctx, 'GET /api/messages/recent', await service(ctx).recent(user, keys && { lastId: keys[0] }));
   });
 
   // JSON, or multipart with the same fields and up to 6 images in `attachments`.
@@ -45,19 +46,19 @@ export function messagesRoutes(deps: Deps) {
     const to = await service(ctx).recipient(user, body.toUserId);
     const { message, created } = await uploads.withImages(ctx, FIELD, (images) => service(ctx).send(user, to, body, images));
     ctx.status = created ? 201 : 200;
-    ctx.body = message;
+    answer(ctx, 'POST /api/messages', message);
   });
 
   router.post('/api/messages/:userId/mark-read', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).markRead(user, otherId(ctx.params.userId));
-    ctx.body = { message: 'Messages marked read' };
+    answer(ctx, 'POST /api/messages/:userId/mark-read', { message: 'Messages marked read' });
   });
 
   router.delete('/api/messages/conversation/:userId', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).deleteConversation(user, otherId(ctx.params.userId));
-    ctx.body = { message: MSG.conversationDeleted };
+    answer(ctx, 'DELETE /api/messages/conversation/:userId', { message: MSG.conversationDeleted });
   });
 
   // After /recent, which this pattern would otherwise take (:userId is digits only, so "recent" is 404 anyway).
@@ -67,11 +68,11 @@ export function messagesRoutes(deps: Deps) {
     const id = otherId(ctx.params.userId);
     const { page, next } = await service(ctx).thread(user, id, readMessageWindow(ctx));
     setNextCursor(ctx, { items: page.messages, next });
-    ctx.body = page;
+    answer(ctx, 'GET /api/messages/:userId', page);
   });
 
   router.get('/api/crew-members', async (ctx) => {
-    ctx.body = await service(ctx).crew(requireUser(ctx), queryText(ctx.query.search));
+    answer(ctx, 'GET /api/crew-members', await service(ctx).crew(requireUser(ctx), queryText(ctx.query.search)));
   });
 
   return router;

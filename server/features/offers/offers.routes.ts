@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
 import { offerBodySchema, offerStatusSchema } from '#protocol/schemas/offers.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -32,48 +33,48 @@ export function offersRoutes(deps: Deps) {
     const { item, created } = await uploads.withImages(ctx, 'tradeRequestImages', (images) => service(ctx).send(user, body, images));
     // A repeated client key: the offer stored the first time, and nothing new (200).
     ctx.status = created ? 201 : 200;
-    ctx.body = item;
+    answer(ctx, 'POST /api/trade-requests', item);
   });
 
   // Each list a page of PAGE_SIZE, newest first, the next one named by X-Next-Cursor.
   router.get('/api/trade-requests', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).receivedPending(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/trade-requests', await service(ctx).receivedPending(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/sent-trade-requests', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).sentPending(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/sent-trade-requests', await service(ctx).sentPending(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/user-trades', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).finished(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/user-trades', await service(ctx).finished(user, readTimeCursor(ctx)));
   });
 
   router.put('/api/trade-requests/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = offerId(ctx.params.id);
     const { status } = parseBody(offerStatusSchema, ctx.request.body);
-    ctx.body = await service(ctx).answer(user, id, status);
+    answer(ctx, 'PUT /api/trade-requests/:id', await service(ctx).answer(user, id, status));
   });
 
   router.delete('/api/trade-requests/:id', async (ctx) => {
     const user = requireUser(ctx);
     const outcome = await service(ctx).remove(user, offerId(ctx.params.id));
-    ctx.body = { message: outcome === 'cancelled' ? MSG.offerCancelled : MSG.completedTradeRemoved };
+    answer(ctx, 'DELETE /api/trade-requests/:id', { message: outcome === 'cancelled' ? MSG.offerCancelled : MSG.completedTradeRemoved });
   });
 
   router.get('/api/trade-request-notifications', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).notifications(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/trade-request-notifications', await service(ctx).notifications(user, readTimeCursor(ctx)));
   });
 
   // :id is the offer's id (docs/product-spec.md section 7): every notification of that offer for the caller is read.
   router.post('/api/trade-request-notifications/:id/mark-read', async (ctx) => {
     const user = requireUser(ctx);
     await service(ctx).markRead(user, offerId(ctx.params.id));
-    ctx.body = { message: 'Notifications marked read' };
+    answer(ctx, 'POST /api/trade-request-notifications/:id/mark-read', { message: 'Notifications marked read' });
   });
 
   return router;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { MSG } from '#protocol/messages.ts';
 import { profileSchema } from '#protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -16,13 +17,13 @@ export function profileRoutes(deps: Deps) {
     const user = requireUser(ctx);
     const body = parseBody(profileSchema, ctx.request.body);
     const updated = await new ProfileService(ctx.state.em, deps).update(user, body);
-    ctx.body = presentCurrentUser(updated, deps.config.ownerEmail);
+    answer(ctx, 'PUT /api/profile', presentCurrentUser(updated, deps.config.ownerEmail));
   });
 
   router.get('/api/profile/:userId', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.userId, notFound(MSG.userNotFound));
-    ctx.body = await new ProfileService(ctx.state.em, deps).view(user, id);
+    answer(ctx, 'GET /api/profile/:userId', await new ProfileService(ctx.state.em, deps).view(user, id));
   });
 
   return router;

@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
 import { boardFilterSchema, ownRequestsFilterSchema, requestBodySchema } from '#protocol/schemas/requests.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -31,7 +32,7 @@ export function requestsRoutes(deps: Deps) {
   router.get('/api/requests', async (ctx) => {
     const user = requireUser(ctx);
     const { status } = parseBody(ownRequestsFilterSchema, { status: queryValue(ctx, 'status') });
-    sendPage(ctx, await service(ctx).listOwn(user, status, readDayCursor(ctx)));
+    sendPage(ctx, 'GET /api/requests', await service(ctx).listOwn(user, status, readDayCursor(ctx)));
   });
 
   // Paged by date with the filters applied here (docs/decisions/0020). The first page without
@@ -47,7 +48,7 @@ export function requestsRoutes(deps: Deps) {
     const cursor = readDayCursor(ctx);
     const groupKey = groupKeyOf(user);
     if (!groupKey) {
-      ctx.body = [];
+      answer(ctx, 'GET /api/all-trades', []);
       return;
     }
     const filtered = filters.date !== undefined || filters.type !== undefined || filters.search !== undefined;
@@ -82,7 +83,7 @@ export function requestsRoutes(deps: Deps) {
     const { item, created } = await uploads.withImages(ctx, 'tripImages', (images) => service(ctx).create(user, body, images));
     // A repeated client key: the request stored the first time, and nothing new (200).
     ctx.status = created ? 201 : 200;
-    ctx.body = item;
+    answer(ctx, 'POST /api/requests', item);
   });
 
   router.put('/api/requests/:id', async (ctx) => {
@@ -91,14 +92,14 @@ export function requestsRoutes(deps: Deps) {
     if (ctx.is('multipart')) throw new AppError(415, 'unsupported_media_type', 'Send request edits as JSON.');
     const id = parseId(ctx.params.id, notFound(MSG.requestNotFound));
     const body = parseBody(requestBodySchema, ctx.request.body);
-    ctx.body = await service(ctx).update(user, id, body);
+    answer(ctx, 'PUT /api/requests/:id', await service(ctx).update(user, id, body));
   });
 
   router.delete('/api/requests/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.requestNotFound));
     await service(ctx).remove(user, id);
-    ctx.body = { message: 'Request deleted' };
+    answer(ctx, 'DELETE /api/requests/:id', { message: 'Request deleted' });
   });
 
   return router;

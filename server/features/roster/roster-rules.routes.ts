@@ -3,6 +3,7 @@ import { AIRLINES, type Airline } from '#protocol/enums.ts';
 import { DEFAULT_ROSTER_LIMITS, ROSTER_TEXT, type AirlineRosterRules } from '#protocol/roster.ts';
 import { rosterLimitsSchema } from '#protocol/schemas/roster.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
@@ -16,12 +17,16 @@ export function rosterRulesRoutes(deps: Deps) {
   router.get('/api/admin/roster-rules', async (ctx) => {
     requireAdmin(ctx, deps.config.ownerEmail);
     const set = new Map((await allRules(ctx.state.em)).map((r) => [r.airline, r]));
-    ctx.body = AIRLINES.map((airline): AirlineRosterRules => ({
-      airline,
-      ...DEFAULT_ROSTER_LIMITS,
-      kindPatterns: [],
-      ...pick(set.get(airline)),
-    }));
+    answer(
+      ctx,
+      'GET /api/admin/roster-rules',
+      AIRLINES.map((airline): AirlineRosterRules => ({
+        airline,
+        ...DEFAULT_ROSTER_LIMITS,
+        kindPatterns: [],
+        ...pick(set.get(airline)),
+      })),
+    );
   });
 
   router.put('/api/admin/roster-rules/:airline', async (ctx) => {
@@ -31,7 +36,11 @@ export function rosterRulesRoutes(deps: Deps) {
     const { kindPatterns, ...limits } = parseBody(rosterLimitsSchema, ctx.request.body);
     await setRules(ctx.state.em, airline, limits, kindPatterns);
     const saved = set(await allRules(ctx.state.em), airline);
-    ctx.body = { airline: airline as Airline, ...limits, kindPatterns: saved?.kindPatterns ?? [] } satisfies AirlineRosterRules;
+    answer(ctx, 'PUT /api/admin/roster-rules/:airline', {
+      airline: airline as Airline,
+      ...limits,
+      kindPatterns: saved?.kindPatterns ?? [],
+    });
   });
 
   return router;

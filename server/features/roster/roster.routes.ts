@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import { ROSTER_TEXT } from '#protocol/roster.ts';
 import { rosterCheckSchema, rosterKindSchema, rosterUrlSchema } from '#protocol/schemas/roster.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -23,7 +24,7 @@ export function rosterRoutes(deps: Deps) {
   };
 
   router.get('/api/roster', async (ctx) => {
-    ctx.body = await service(ctx).info(requireUser(ctx));
+    answer(ctx, 'GET /api/roster', await service(ctx).info(requireUser(ctx)));
   });
 
   // Multipart with the .ics in `file`, or JSON {url} for a subscription.
@@ -32,27 +33,27 @@ export function rosterRoutes(deps: Deps) {
     if (ctx.is('multipart')) {
       const text = await readRosterFile(ctx);
       if (text === undefined) throw invalid(ROSTER_TEXT.fileOrUrl, 'file');
-      ctx.body = await service(ctx).saveFile(user, text);
+      answer(ctx, 'POST /api/roster', await service(ctx).saveFile(user, text));
       return;
     }
     const body = ctx.request.body as { url?: unknown } | undefined;
     if (body?.url === undefined) throw invalid(ROSTER_TEXT.fileOrUrl);
-    ctx.body = await service(ctx).saveUrl(user, parseBody(rosterUrlSchema, body).url);
+    answer(ctx, 'POST /api/roster', await service(ctx).saveUrl(user, parseBody(rosterUrlSchema, body).url));
   });
 
   router.delete('/api/roster', async (ctx) => {
     await service(ctx).remove(requireUser(ctx));
-    ctx.body = { message: ROSTER_TEXT.removed };
+    answer(ctx, 'DELETE /api/roster', { message: ROSTER_TEXT.removed });
   });
 
   // A crew member's own kind for one event (its whole series), kept across re-reads.
   router.put('/api/roster/kinds', async (ctx) => {
-    ctx.body = await service(ctx).setKind(requireUser(ctx), parseBody(rosterKindSchema, ctx.request.body));
+    answer(ctx, 'PUT /api/roster/kinds', await service(ctx).setKind(requireUser(ctx), parseBody(rosterKindSchema, ctx.request.body)));
   });
 
   router.get('/api/roster/check', async (ctx) => {
     const user = requireUser(ctx);
-    ctx.body = await service(ctx).check(user, parseBody(rosterCheckSchema, ctx.query));
+    answer(ctx, 'GET /api/roster/check', await service(ctx).check(user, parseBody(rosterCheckSchema, ctx.query)));
   });
 
   return router;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -28,7 +29,7 @@ export function scheduleRoutes(deps: Deps) {
 
   router.get('/api/schedule-images', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).list(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/schedule-images', await service(ctx).list(user, readTimeCursor(ctx)));
   });
 
   // Multipart with exactly one image in the field `schedule` (the page sends one call per file).
@@ -39,14 +40,14 @@ export function scheduleRoutes(deps: Deps) {
     if (files.length > 1) throw invalid(MSG.scheduleOneFile, FIELD);
     const item = await uploads.withImages(ctx, FIELD, ([image]) => service(ctx).add(user, image!));
     ctx.status = 201;
-    ctx.body = item;
+    answer(ctx, 'POST /api/schedule-images', item);
   });
 
   router.delete('/api/schedule-images/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.scheduleImageNotFound));
     await service(ctx).remove(user, id);
-    ctx.body = { message: 'Schedule image deleted' };
+    answer(ctx, 'DELETE /api/schedule-images/:id', { message: 'Schedule image deleted' });
   });
 
   return router;

@@ -4,6 +4,7 @@ import { RESOLVED_COUNT_HEADER, TOTAL_COUNT_HEADER } from '#protocol/paging.ts';
 import { supportRequestSchema, supportResponseSchema } from '#protocol/schemas/support.ts';
 import { linkOrigin } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
+import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
@@ -23,12 +24,12 @@ export function supportRoutes(deps: Deps) {
     const body = parseBody(supportRequestSchema, ctx.request.body);
     await deps.limits.consume('support', `user:${user.id}`);
     ctx.status = 201;
-    ctx.body = await service(ctx).create(user, body);
+    answer(ctx, 'POST /api/support-requests', await service(ctx).create(user, body));
   });
 
   router.get('/api/support-requests', async (ctx) => {
     const user = requireUser(ctx);
-    sendPage(ctx, await service(ctx).own(user, readTimeCursor(ctx)));
+    sendPage(ctx, 'GET /api/support-requests', await service(ctx).own(user, readTimeCursor(ctx)));
   });
 
   router.get('/api/admin/support-requests', async (ctx) => {
@@ -39,24 +40,28 @@ export function supportRoutes(deps: Deps) {
       ctx.set(TOTAL_COUNT_HEADER, String(counts.total));
       ctx.set(RESOLVED_COUNT_HEADER, String(counts.resolved));
     }
-    sendPage(ctx, await service(ctx).all(cursor));
+    sendPage(ctx, 'GET /api/admin/support-requests', await service(ctx).all(cursor));
   });
 
   router.post('/api/admin/support-requests/:id/respond', async (ctx) => {
     const user = admin(ctx);
     const id = parseId(ctx.params.id, notFound(MSG.supportRequestNotFound));
     const body = parseBody(supportResponseSchema, ctx.request.body);
-    ctx.body = await service(ctx).respond(user, id, body, linkOrigin(deps.config, ctx.req.socket.localPort ?? 0));
+    answer(
+      ctx,
+      'POST /api/admin/support-requests/:id/respond',
+      await service(ctx).respond(user, id, body, linkOrigin(deps.config, ctx.req.socket.localPort ?? 0)),
+    );
   });
 
   router.get('/api/admin/notifications', async (ctx) => {
-    ctx.body = await service(ctx).notifications(admin(ctx));
+    answer(ctx, 'GET /api/admin/notifications', await service(ctx).notifications(admin(ctx)));
   });
 
   router.post('/api/admin/notifications/:id/mark-read', async (ctx) => {
     const user = admin(ctx);
     await service(ctx).markNotificationRead(user, parseId(ctx.params.id, notFound(MSG.adminNotificationNotFound)));
-    ctx.body = { message: 'Notification marked read' };
+    answer(ctx, 'POST /api/admin/notifications/:id/mark-read', { message: 'Notification marked read' });
   });
 
   return router;

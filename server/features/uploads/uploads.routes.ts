@@ -34,6 +34,7 @@ export function uploadsRoutes(deps: Deps) {
       ctx.set('X-Content-Type-Options', 'nosniff');
       // A name never changes content, but the answer depends on the session: private caches only.
       ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+      // Raw: the image file itself, streamed.
       ctx.body = createReadStream(file);
       return;
     }
