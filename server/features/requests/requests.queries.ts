@@ -5,7 +5,6 @@ import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { containsPattern, pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import { createLockedGroupKey } from '../trading/group-lock.ts';
 
 /**
  * A request as a TradeRequestItem shows it: its columns, its owner's summary and its trip images,
@@ -129,155 +128,19 @@ export async function requestsById(em: EntityManager, ids: readonly number[]): P
 /** What a save writes: the fields of the form, the owner's aircraft, and the derived matching columns. */
 export type RequestColumns = Omit<Insertable<DB['requests']>, 'id' | 'user_id' | 'status' | 'created_at' | 'updated_at'>;
 
-/** The columns of a request as a TradeRequestItem row names them (itemsQuery's, without the owner's). */
-const storedColumns = [
-  'id',
-  'user_id as userId',
-  'type',
-  'date',
-  'additional_dates as additionalDates',
-  'desired_dates as desiredDates',
-  'route_type as routeType',
-  'route',
-  'reserve_period as reservePeriod',
-  'trip_days as tripDays',
-  'aircraft_type as aircraftType',
-  'notes',
-  'status',
-  'last_date as lastDate',
-  'created_at as createdAt',
-  'updated_at as updatedAt',
-] as const;
-
-/** What a create stores, and the cap it is stored under (insertRequestWithinCap). */
-export interface NewRequest {
-  userId: number;
-  columns: RequestColumns;
-  clientKey: string | null;
-  /** The owner's group day: requests whose last date is before it no longer count (docs/decisions/0019). */
-  today: string;
-  cap: number;
-}
-
 /**
- * The create's one statement (docs/decisions/0033): counts the owner's requests on the board, and
- * only when they are fewer than `cap` takes the trading core's create locks (createLockedGroupKey,
- * its group_key value; run through GroupLock.forCreate) and inserts the row. At the cap the select
- * list is never evaluated: no lock is taken. Run after lockAccount(em, 'requests', userId), so the
- * count, read in this statement's snapshot, sees every other write of the account's requests
- * (decision 0019). Built once per process (compileOnce): every value is bound.
- *
- * Returns the new request as stored (its id, status and times from RETURNING, so the create's
- * answer needs no second read), or undefined when nothing was inserted: the owner is at the cap, or
- * already stored a request with this client key (the caller tells them apart by reading the key).
- *
- * Hand-written select list: INSERT ... SELECT ... WHERE is what lets the count refuse the row in
- * the same statement, and its parameters need casts (a VALUES list would type them by column).
+ * A request as a create's insert returns it (the trading core's GroupLock.forCreate): a
+ * TradeRequestItem row without its owner's summary and images, which the create has already.
  */
-const insertWithinCap = compileOnce(
-  [
-    'type',
-    'date',
-    'additionalDates',
-    'desiredDates',
-    'routeType',
-    'route',
-    'reservePeriod',
-    'tripDays',
-    'aircraftType',
-    'notes',
-    'groupKey',
-    'allDates',
-    'lastDate',
-    'userId',
-    'clientKey',
-    'today',
-    'cap',
-  ],
-  (db, a: InsertArgs) =>
-    db
-      .insertInto('requests')
-      .columns([
-        'type',
-        'date',
-        'additional_dates',
-        'desired_dates',
-        'route_type',
-        'route',
-        'reserve_period',
-        'trip_days',
-        'aircraft_type',
-        'notes',
-        'all_dates',
-        'last_date',
-        'user_id',
-        'client_key',
-        'group_key',
-      ])
-      .expression(
-        sql`select ${a.type}::text, ${a.date}::date, ${a.additionalDates}::text[], ${a.desiredDates}::text[],
-          ${a.routeType}::text, ${a.route}::text, ${a.reservePeriod}::text, ${a.tripDays}::int, ${a.aircraftType}::text,
-          ${a.notes}::text, ${a.allDates}::text[], ${a.lastDate}::date, ${a.userId}::int, ${a.clientKey}::text,
-          ${createLockedGroupKey(a.groupKey, a.allDates, a.desiredDates)}
-        where (
-          select count(*) from requests
-          where user_id = ${a.userId}::int and status = 'active' and last_date >= ${a.today}::date
-        ) < ${a.cap}::int`,
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
-      .returning(storedColumns),
-);
-
-interface InsertArgs extends Record<string, unknown> {
-  type: string;
-  date: string;
-  additionalDates: string[];
-  desiredDates: string[];
-  routeType: string;
-  route: string | null;
-  reservePeriod: string | null;
-  tripDays: number | null;
-  aircraftType: string | null;
-  notes: string | null;
-  groupKey: string;
-  allDates: string[];
-  lastDate: string;
-  userId: number;
-  clientKey: string | null;
-  today: string;
-  cap: number;
-}
-
-export async function insertRequestWithinCap(em: EntityManager, r: NewRequest) {
-  const c = r.columns;
-  const rows = await insertWithinCap(em, {
-    type: c.type,
-    date: c.date,
-    additionalDates: c.additional_dates ?? [],
-    desiredDates: c.desired_dates ?? [],
-    routeType: c.route_type,
-    route: c.route ?? null,
-    reservePeriod: c.reserve_period ?? null,
-    tripDays: c.trip_days ?? null,
-    aircraftType: c.aircraft_type ?? null,
-    notes: c.notes ?? null,
-    groupKey: c.group_key,
-    allDates: c.all_dates,
-    lastDate: c.last_date,
-    userId: r.userId,
-    clientKey: r.clientKey,
-    today: r.today,
-    cap: r.cap,
-  });
-  return rows[0];
-}
-
-export type StoredRequest = NonNullable<Awaited<ReturnType<typeof insertRequestWithinCap>>>;
+export type StoredRequest = Omit<
+  RequestItemRow,
+  'firstName' | 'lastName' | 'employeeNumber' | 'airline' | 'position' | 'profileImageUrl' | 'tripImages'
+>;
 
 /**
  * How many of the owner's requests are on the board (active, last date `today` or later), less
  * `exceptId`: what MAX_ACTIVE_REQUESTS caps. Read after lockAccount(em, 'requests', userId). An
- * edit's check; a create counts in its insert (insertRequestWithinCap).
+ * edit's check; a create counts in its insert (the trading core's insertRequest).
  */
 export async function currentRequestCount(em: EntityManager, userId: number, today: string, exceptId = 0): Promise<number> {
   const row = await kysely(em)

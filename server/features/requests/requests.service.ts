@@ -13,7 +13,7 @@ import type { StoredUpload } from '../../storage/file-store.ts';
 import {
   allDatesOf,
   closeOffersOnDeletedRequest,
-  GroupLock,
+  insertRequest,
   lastDateOf,
   lockGroups,
   matchPartnersOfRequest,
@@ -32,7 +32,6 @@ import {
   currentRequestCount,
   deleteRequest,
   deleteTripImages,
-  insertRequestWithinCap,
   requestIdByClientKey,
   insertTripImages,
   ownRequestGroup,
@@ -147,16 +146,16 @@ export class RequestsService {
       };
       // The cap (docs/decisions/0019): counted under the owner's lock, so parallel creates cannot pass it together.
       await lockAccount(em, 'requests', user.id);
-      // One statement (decision 0033): the count, then the create's matching locks (its dates', the
-      // group's shared), then the row; nothing inserted at the cap or for a client key used before.
-      const { inserted: saved, lock } = await GroupLock.forCreate(em, groupKey, () =>
-        insertRequestWithinCap(em, { userId: user.id, columns, clientKey, today, cap: MAX_ACTIVE_REQUESTS }),
-      );
-      if (saved === undefined) {
+      // One statement in the trading core (decision 0033): the count, then the create's matching
+      // locks (its dates', the group's shared), then the row; nothing inserted at the cap or for a
+      // client key used before.
+      const inserted = await insertRequest(em, { userId: user.id, columns, clientKey, today, cap: MAX_ACTIVE_REQUESTS });
+      if (inserted === undefined) {
         const stored = await storedBefore();
         if (stored === undefined) throw invalid(MSG.tooManyActiveRequests);
         return { id: stored };
       }
+      const { stored: saved, lock } = inserted;
       // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
       const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
       events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });

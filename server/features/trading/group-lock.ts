@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
+import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely } from '../../db/kysely.ts';
+import type { RequestColumns } from '../requests/requests.queries.ts';
 
 const lockKey = (name: string) => sql`hashtextextended(${name}, 0)`;
 
@@ -9,7 +11,7 @@ export class LockOrderError extends Error {}
 
 /**
  * Proof that this transaction holds the matching lock of its groups, taken before any row lock:
- * the only way to get one is lockGroups (or forCreate for a create), and every function of the
+ * the only way to get one is lockGroups (or a create's insert, forCreate), and every function of the
  * trading core that writes or locks requests, matches, trades or chains asks for it. So every write
  * path takes the group first, then rows, in one order (docs/decisions/0027): an accept racing an
  * admin deletion queues instead of deadlocking.
@@ -25,7 +27,7 @@ export class GroupLock {
   private constructor(
     readonly em: EntityManager,
     groups: Iterable<string>,
-    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLockedGroupKey). */
+    /** 'group': the groups' locks exclusively; 'create': a create's date locks (createLockedGroupKey, in forCreate's insert). */
     readonly mode: 'group' | 'create',
   ) {
     this.#groups = new Set(groups);
@@ -65,13 +67,15 @@ export class GroupLock {
   }
 
   /**
-   * A create's insert with its locks in the same statement: `insert` runs one statement whose
-   * group_key value is createLockedGroupKey (below), so the locks are held before the row exists.
-   * The proof is handed out only once that statement has run.
+   * A create's insert with its locks in the same statement (insertWithinCap, below): the proof is
+   * handed out only once that statement has inserted the row, so the locks were held before the
+   * row existed. Nothing inserted (the owner at the cap, or a client key used before): no proof,
+   * and at the cap no lock was taken. This statement is the only way to a create's lock; no other
+   * code can ask for one around writes of its own.
    */
-  static async forCreate<T>(em: EntityManager, groupKey: string, insert: () => Promise<T>): Promise<{ inserted: T; lock: GroupLock }> {
-    const inserted = await insert();
-    return { inserted, lock: new GroupLock(em, [groupKey], 'create') };
+  static async forCreate(em: EntityManager, request: NewRequest): Promise<{ stored: StoredRequestRow; lock: GroupLock } | undefined> {
+    const stored = await insertRequestWithinCap(em, request);
+    return stored && { stored, lock: new GroupLock(em, [request.columns.group_key], 'create') };
   }
 }
 
@@ -91,15 +95,15 @@ export class GroupLock {
  * out of an ordered subquery. A date both owned and desired is taken once, exclusively.
  *
  * The result is the group key itself, read once every lock is held: the create's insert takes it as
- * its group_key value (requests.queries.ts insertRequestWithinCap), so one statement takes the locks
- * and then inserts the row, one round trip on every create. The arguments are bound as parameters
+ * its group_key value (insertWithinCap, below), so one statement takes the locks and then inserts
+ * the row, one round trip on every create. The arguments are bound as parameters
  * as they are (values, or compileOnce's placeholders: the insert is built once per process,
  * decision 0033); the keys hash the same texts as before, `matching:<group>` (lockGroups' key) and
  * `matching:<group>:<date>`. The value is computed before the row exists, so the locks still come
  * before the row and its foreign-key lock on the owner, in the order every other write takes them. Matching runs in the next statement, whose snapshot is taken after the
  * locks: it sees every create that held one of these dates before.
  */
-export function createLockedGroupKey(groupKey: unknown, own: unknown, desired: unknown): RawBuilder<string> {
+function createLockedGroupKey(groupKey: unknown, own: unknown, desired: unknown): RawBuilder<string> {
   return sql<string>`(
     select ${groupKey}::text from (
       select count(*) as n from (
@@ -126,4 +130,150 @@ export async function lockDatesForMatching(
   dates: { own: readonly string[]; desired: readonly string[] },
 ): Promise<void> {
   await sql`select ${createLockedGroupKey(groupKey, [...dates.own], [...dates.desired])}`.execute(kysely(em));
+}
+
+/** What a create stores, and the cap it is stored under (GroupLock.forCreate). */
+export interface NewRequest {
+  userId: number;
+  /** The form's fields, the owner's aircraft and the derived matching columns; group_key names the group it is locked in. */
+  columns: RequestColumns;
+  clientKey: string | null;
+  /** The owner's group day: requests whose last date is before it no longer count (docs/decisions/0019). */
+  today: string;
+  cap: number;
+}
+
+/** The columns of a request as a TradeRequestItem row names them (requests.queries.ts itemsQuery's, without the owner's). */
+const storedColumns = [
+  'id',
+  'user_id as userId',
+  'type',
+  'date',
+  'additional_dates as additionalDates',
+  'desired_dates as desiredDates',
+  'route_type as routeType',
+  'route',
+  'reserve_period as reservePeriod',
+  'trip_days as tripDays',
+  'aircraft_type as aircraftType',
+  'notes',
+  'status',
+  'last_date as lastDate',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
+
+interface InsertArgs extends Record<string, unknown> {
+  type: string;
+  date: string;
+  additionalDates: string[];
+  desiredDates: string[];
+  routeType: string;
+  route: string | null;
+  reservePeriod: string | null;
+  tripDays: number | null;
+  aircraftType: string | null;
+  notes: string | null;
+  groupKey: string;
+  allDates: string[];
+  lastDate: string;
+  userId: number;
+  clientKey: string | null;
+  today: string;
+  cap: number;
+}
+
+/**
+ * The create's one statement (docs/decisions/0033): counts the owner's requests on the board, and
+ * only when they are fewer than `cap` takes the create's locks (createLockedGroupKey, its group_key
+ * value) and inserts the row. At the cap the select list is never evaluated: no lock is taken. Run
+ * after lockAccount(em, 'requests', userId), so the count, read in this statement's snapshot, sees
+ * every other write of the account's requests (decision 0019). Built once per process
+ * (compileOnce): every value is bound.
+ *
+ * Returns the new request as stored (its id, status and times from RETURNING, so the create's
+ * answer needs no second read), or nothing: the owner is at the cap, or already stored a request
+ * with this client key (the caller tells them apart by reading the key).
+ *
+ * Hand-written select list: INSERT ... SELECT ... WHERE is what lets the count refuse the row in
+ * the same statement, and its parameters need casts (a VALUES list would type them by column).
+ */
+const insertWithinCap = compileOnce(
+  [
+    'type',
+    'date',
+    'additionalDates',
+    'desiredDates',
+    'routeType',
+    'route',
+    'reservePeriod',
+    'tripDays',
+    'aircraftType',
+    'notes',
+    'groupKey',
+    'allDates',
+    'lastDate',
+    'userId',
+    'clientKey',
+    'today',
+    'cap',
+  ],
+  (db, a: InsertArgs) =>
+    db
+      .insertInto('requests')
+      .columns([
+        'type',
+        'date',
+        'additional_dates',
+        'desired_dates',
+        'route_type',
+        'route',
+        'reserve_period',
+        'trip_days',
+        'aircraft_type',
+        'notes',
+        'all_dates',
+        'last_date',
+        'user_id',
+        'client_key',
+        'group_key',
+      ])
+      .expression(
+        sql`select ${a.type}::text, ${a.date}::date, ${a.additionalDates}::text[], ${a.desiredDates}::text[],
+          ${a.routeType}::text, ${a.route}::text, ${a.reservePeriod}::text, ${a.tripDays}::int, ${a.aircraftType}::text,
+          ${a.notes}::text, ${a.allDates}::text[], ${a.lastDate}::date, ${a.userId}::int, ${a.clientKey}::text,
+          ${createLockedGroupKey(a.groupKey, a.allDates, a.desiredDates)}
+        where (
+          select count(*) from requests
+          where user_id = ${a.userId}::int and status = 'active' and last_date >= ${a.today}::date
+        ) < ${a.cap}::int`,
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'client_key']).doNothing())
+      .returning(storedColumns),
+);
+
+type StoredRequestRow = Awaited<ReturnType<typeof insertWithinCap>>[number];
+
+async function insertRequestWithinCap(em: EntityManager, r: NewRequest): Promise<StoredRequestRow | undefined> {
+  const c = r.columns;
+  const rows = await insertWithinCap(em, {
+    type: c.type,
+    date: c.date,
+    additionalDates: c.additional_dates ?? [],
+    desiredDates: c.desired_dates ?? [],
+    routeType: c.route_type,
+    route: c.route ?? null,
+    reservePeriod: c.reserve_period ?? null,
+    tripDays: c.trip_days ?? null,
+    aircraftType: c.aircraft_type ?? null,
+    notes: c.notes ?? null,
+    groupKey: c.group_key,
+    allDates: c.all_dates,
+    lastDate: c.last_date,
+    userId: r.userId,
+    clientKey: r.clientKey,
+    today: r.today,
+    cap: r.cap,
+  });
+  return rows[0];
 }

@@ -4,7 +4,8 @@
 // of one another's internals. Its writes ask for a GroupLock, which only taking the group's lock
 // hands out, and taking it after a row lock is refused: one lock order, groups first, then rows.
 
-export { GroupLock, LockOrderError } from './group-lock.ts';
+// The lock as a type only: outside the core, a GroupLock comes from lockGroups or insertRequest.
+export { type GroupLock, type NewRequest, LockOrderError } from './group-lock.ts';
 export { matchRequest } from './matching.service.ts';
 export { recheckChains, recordChainsChanged, ringOf } from './chain-rings.ts';
 export { chainItemsById, chainItemsOf } from './chain-items.ts';
@@ -27,12 +28,20 @@ export { requestsById, type RequestItemRow } from '../requests/requests.queries.
 export { matchPartnersOfRequest, matchSides } from '../matches/matches.queries.ts';
 
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { GroupLock } from './group-lock.ts';
+import { GroupLock, type NewRequest } from './group-lock.ts';
 
 /**
  * The matching lock of each named group (nulls skipped), sorted, exclusively: the first thing a
  * write that edits, removes, completes or moves a group's requests does in its transaction. A
- * create takes the finer GroupLock.forCreate instead (docs/decisions/0015, 0017).
+ * create takes the finer locks of insertRequest instead (docs/decisions/0015, 0017).
  */
 export const lockGroups = (em: EntityManager, groupKeys: Iterable<string | null | undefined>): Promise<GroupLock> =>
   GroupLock.take(em, groupKeys);
+
+/**
+ * A create's row: in one statement (docs/decisions/0033) the count of the owner's requests on the
+ * board, then, below the cap, the create's locks (the group's shared, its dates') and the insert.
+ * Run after lockAccount(em, 'requests', userId). The stored row and the lock that matching it
+ * needs; nothing when nothing was inserted (the owner at the cap, or a client key used before).
+ */
+export const insertRequest = (em: EntityManager, request: NewRequest) => GroupLock.forCreate(em, request);
