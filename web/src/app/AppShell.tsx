@@ -1,5 +1,6 @@
 // The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { CatchUpStatus } from '../components/CatchUpStatus.tsx';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -64,6 +65,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <ConfirmHost />
+      <CatchUpStatus />
     </div>
   );
 }

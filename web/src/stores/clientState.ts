@@ -11,6 +11,7 @@ import { useMyRequestsStore } from './useMyRequestsStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { forgetThisDevice, usePushStore } from './usePushStore.ts';
 import { stopRealtimeIfRunning } from './realtimeStopper.ts';
+import { useCatchUpStore } from './refetch.ts';
 import { useRosterStore } from './useRosterStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 import { useSupportStore } from './useSupportStore.ts';
@@ -32,6 +33,7 @@ function resetDataStores(): void {
   usePushStore.getState().reset();
   useRosterStore.getState().reset();
   useToastStore.getState().dismiss();
+  useCatchUpStore.getState().reset();
 }
 
 export function resetClientState(): void {
@@ -61,20 +63,25 @@ export function logout(): void {
 
 /**
  * After a socket reconnect: events may have been missed, so what the screens have loaded is fetched
- * again. Never after one's own write: its answer and the events that follow keep the stores right.
+ * again, each tried again until it succeeds (refetch.ts: a request cut by a dying instance does not
+ * leave a list stale). Never after one's own write: its answer and the events that follow keep the
+ * stores right.
  */
 export async function refreshLoadedData(): Promise<void> {
   const jobs: Promise<void>[] = [
-    useBadgeStore.getState().fetch(),
-    useNotificationStore.getState().fetch(),
-    useAdminNotificationStore.getState().fetch(),
+    useBadgeStore.getState().refresh(),
+    useNotificationStore.getState().refresh(),
+    useAdminNotificationStore.getState().refresh(),
   ];
-  if (useBoardStore.getState().loaded) jobs.push(useBoardStore.getState().fetch());
-  if (useMyRequestsStore.getState().loaded) jobs.push(useMyRequestsStore.getState().fetch());
-  if (useMatchesStore.getState().loaded) jobs.push(useMatchesStore.getState().fetch());
-  if (useChainsStore.getState().loaded) jobs.push(useChainsStore.getState().fetch());
-  if (useCompletedChainsStore.getState().loaded) jobs.push(useCompletedChainsStore.getState().fetch());
-  if (useSupportStore.getState().loaded) jobs.push(useSupportStore.getState().fetch());
-  if (useAdminSupportStore.getState().loaded) jobs.push(useAdminSupportStore.getState().fetch());
+  const lists = [
+    useBoardStore,
+    useMyRequestsStore,
+    useMatchesStore,
+    useChainsStore,
+    useCompletedChainsStore,
+    useSupportStore,
+    useAdminSupportStore,
+  ] as const;
+  for (const list of lists) if (list.getState().loaded) jobs.push(list.getState().refresh());
   await Promise.all(jobs);
 }

@@ -5,6 +5,7 @@
 import type { StateCreator } from 'zustand';
 import { mergeFetched, removeById, upsertById, type ItemRules, type Keyed } from './keyedList.ts';
 import { asPage, followPages, type PageSource } from './paging.ts';
+import { refetchUntilRight } from './refetch.ts';
 
 export interface ListState<T extends Keyed> {
   items: T[];
@@ -21,6 +22,11 @@ export interface ListState<T extends Keyed> {
    * reconnect.
    */
   fetch: () => Promise<void>;
+  /**
+   * fetch after a reconnect: tried again with backoff until it succeeds (refetch.ts), so one
+   * request cut by a dying instance does not leave the list stale.
+   */
+  refresh: () => Promise<void>;
   /** The next page, put after what is held (Load more, or scrolling to the end). */
   loadMore: () => Promise<void>;
   /** An item was created or changed (a write's answer or an event): added, replaced, or dropped if it no longer belongs. */
@@ -66,21 +72,16 @@ export function listStore<T extends Keyed>(source: PageSource<T>, rules: ListRul
   const pastLoaded = (item: T, next: string | null) => next !== null && boundary !== null && !!rules.order && rules.order(item, boundary) > 0;
   const withinLoaded = (items: T[], next: string | null) => (next === null ? items : items.filter((x) => !pastLoaded(x, next)));
 
-  return (set, get) => ({
-    items: [],
-    loaded: false,
-    error: false,
-    next: null,
-    loadingMore: false,
-    total: null,
-    fetch: async () => {
-      const mine = ++generation;
+  return (set, get) => {
+    /** Reads the pages loaded (up to a few) and takes them in; throws when a page fails. */
+    async function load(mine: number): Promise<void> {
       const changedMeanwhile = new Set<number>();
       changed = changedMeanwhile;
       // A page being loaded is for the list as it was: it is dropped (see loadMore).
       if (get().loadingMore) set({ loadingMore: false });
       try {
-        const { items: list, next, pages, first } = await followPages(source, { maxPages: Math.min(Math.max(pagesLoaded, 1), REFRESH_PAGES_MAX) });
+        const maxPages = Math.min(Math.max(pagesLoaded, 1), REFRESH_PAGES_MAX);
+        const { items: list, next, pages, first } = await followPages(source, { maxPages });
         if (mine !== generation) return;
         // An answer older than a copy already seen counts as changed here: the local state stands.
         for (const item of list) if (isStale(item)) changedMeanwhile.add(item.id);
@@ -94,60 +95,94 @@ export function listStore<T extends Keyed>(source: PageSource<T>, rules: ListRul
           error: false,
           loadingMore: false,
         }));
-      } catch {
-        if (mine === generation) set({ loaded: true, error: true });
       } finally {
         if (mine === generation) changed = null;
       }
-    },
-    loadMore: async () => {
-      const { next, loadingMore } = get();
-      if (next === null || loadingMore) return;
-      const mine = generation;
-      set({ loadingMore: true });
-      try {
-        const page = asPage(await source(next));
-        if (mine !== generation) return;
-        // A copy seen since (an event) is newer than the page's: it stands.
-        const fresh = page.items.filter((item) => !deleted.has(item.id)).map((item) => (isStale(item) ? latest.get(item.id)! : item));
-        boundary = page.items[page.items.length - 1] ?? boundary;
-        pagesLoaded++;
-        set((s) => ({
-          items: fresh.reduce((items, item) => upsertById(items, item, rules), s.items),
-          next: page.next,
-          loadingMore: false,
-        }));
-      } catch (err) {
-        if (mine === generation) set({ loadingMore: false });
-        throw err;
-      }
-    },
-    upsert: (item) => {
-      if (deleted.has(item.id) || isStale(item)) return;
-      changed?.add(item.id);
-      if (pastLoaded(item, get().next)) {
-        set((s) => ({ items: removeById(s.items, item.id) }));
-        return;
-      }
-      set((s) => ({ items: upsertById(s.items, item, rules) }));
-    },
-    remove: (id) => {
-      changed?.add(id);
-      set((s) => ({ items: removeById(s.items, id) }));
-    },
-    markDeleted: (id) => {
-      deleted.add(id);
-      changed?.add(id);
-      set((s) => ({ items: removeById(s.items, id) }));
-    },
-    reset: () => {
-      generation++;
-      changed = null;
-      deleted = new Set();
-      latest = new Map();
-      boundary = null;
-      pagesLoaded = 0;
-      set({ items: [], loaded: false, error: false, next: null, loadingMore: false, total: null });
-    },
-  });
+    }
+    /** What refresh names in the catching-up list (one per store). */
+    const owner = {};
+
+    return {
+      items: [],
+      loaded: false,
+      error: false,
+      next: null,
+      loadingMore: false,
+      total: null,
+      fetch: async () => {
+        const mine = ++generation;
+        try {
+          await load(mine);
+        } catch {
+          if (mine === generation) set({ loaded: true, error: true });
+        }
+      },
+      refresh: () => {
+        let mine = 0;
+        return refetchUntilRight(
+          owner,
+          () => {
+            mine = ++generation;
+            return load(mine);
+          },
+          {
+            // A newer fetch, or a reset, took the list over.
+            wanted: () => mine === generation,
+            gaveUp: () => {
+              if (mine === generation) set({ loaded: true, error: true });
+            },
+          },
+        );
+      },
+      loadMore: async () => {
+        const { next, loadingMore } = get();
+        if (next === null || loadingMore) return;
+        const mine = generation;
+        set({ loadingMore: true });
+        try {
+          const page = asPage(await source(next));
+          if (mine !== generation) return;
+          // A copy seen since (an event) is newer than the page's: it stands.
+          const fresh = page.items.filter((item) => !deleted.has(item.id)).map((item) => (isStale(item) ? latest.get(item.id)! : item));
+          boundary = page.items[page.items.length - 1] ?? boundary;
+          pagesLoaded++;
+          set((s) => ({
+            items: fresh.reduce((items, item) => upsertById(items, item, rules), s.items),
+            next: page.next,
+            loadingMore: false,
+          }));
+        } catch (err) {
+          if (mine === generation) set({ loadingMore: false });
+          throw err;
+        }
+      },
+      upsert: (item) => {
+        if (deleted.has(item.id) || isStale(item)) return;
+        changed?.add(item.id);
+        if (pastLoaded(item, get().next)) {
+          set((s) => ({ items: removeById(s.items, item.id) }));
+          return;
+        }
+        set((s) => ({ items: upsertById(s.items, item, rules) }));
+      },
+      remove: (id) => {
+        changed?.add(id);
+        set((s) => ({ items: removeById(s.items, id) }));
+      },
+      markDeleted: (id) => {
+        deleted.add(id);
+        changed?.add(id);
+        set((s) => ({ items: removeById(s.items, id) }));
+      },
+      reset: () => {
+        generation++;
+        changed = null;
+        deleted = new Set();
+        latest = new Map();
+        boundary = null;
+        pagesLoaded = 0;
+        set({ items: [], loaded: false, error: false, next: null, loadingMore: false, total: null });
+      },
+    };
+  };
 }

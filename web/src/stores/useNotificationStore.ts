@@ -2,10 +2,12 @@
 // and trade-request notifications (GET /api/trade-request-notifications, POST
 // .../{tradeRequestId}/mark-read). Both are refetched together on 'notifications:changed' (the event
 // carries no list) and whenever the bell opens (spec: notification data is always refetched).
+// After a reconnect they are tried again until both answer (refetch.ts).
 import { newestFirst } from '../lib/format.ts';
 import { create } from 'zustand';
 import type { MatchNotification, OfferNotificationItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
+import { refetchUntilRight } from './refetch.ts';
 
 interface NotificationState {
   matches: MatchNotification[];
@@ -14,6 +16,8 @@ interface NotificationState {
   loaded: boolean;
   /** Reloads the list; calls while one runs share one more load after it (events come in bursts). */
   fetch: () => Promise<void>;
+  /** fetch after a reconnect, tried again until both lists answer. */
+  refresh: () => Promise<void>;
   /** The list as the server gave it, less what was acknowledged here since. */
   received: (list: MatchNotification[]) => void;
   /** POST /api/notifications/acknowledge; the notification leaves the list at once (the counts follow by socket). */
@@ -36,6 +40,10 @@ let readOfferIds = new Set<number>();
 let running: Promise<void> | null = null;
 let again: Promise<void> | null = null;
 let generation = 0;
+/** Why the last load left a list as it was (null: both answered). */
+let lastFailure: unknown = null;
+/** What refresh names in the catching-up list. */
+const owner = {};
 
 export const useNotificationStore = create<NotificationState>((set, get) => {
   async function load(mine: number): Promise<void> {
@@ -44,6 +52,7 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
     if (mine !== generation) return;
     if (matches.status === 'fulfilled') get().received(Array.isArray(matches.value) ? matches.value : []);
     if (offers.status === 'fulfilled') get().receivedOffers(Array.isArray(offers.value) ? offers.value : []);
+    lastFailure = matches.status === 'rejected' ? matches.reason : offers.status === 'rejected' ? offers.reason : null;
     set({ loaded: true });
   }
 
@@ -65,6 +74,17 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
         return get().fetch();
       });
       return again;
+    },
+    refresh: () => {
+      const mine = generation;
+      return refetchUntilRight(
+        owner,
+        async () => {
+          await get().fetch();
+          if (lastFailure !== null) throw lastFailure;
+        },
+        { wanted: () => mine === generation },
+      );
     },
     received: (list) => set({ matches: list.filter((n) => !acknowledgedIds.has(n.matchId)), loaded: true }),
     acknowledge: async (matchId) => {
@@ -101,6 +121,7 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
     },
     reset: () => {
       generation++;
+      lastFailure = null;
       acknowledgedIds = new Set();
       readOfferIds = new Set();
       set({ matches: [], offers: [], loaded: false });

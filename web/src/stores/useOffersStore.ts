@@ -97,7 +97,7 @@ interface OffersState {
   updated: (change: { id: number; status: OfferStatus | 'deleted' }) => void;
   /** The three lists from the server (the Trades screen's load). */
   fetchAll: () => Promise<void>;
-  /** After a reconnect: the lists already loaded, again. */
+  /** After a reconnect: the lists already loaded, again, each tried again until it succeeds. */
   refreshLoaded: () => Promise<void>;
   reset: () => void;
 }
@@ -152,7 +152,7 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
   },
 
   refreshLoaded: async () => {
-    await Promise.all(LISTS.filter((list) => list.getState().loaded).map((list) => list.getState().fetch()));
+    await Promise.all(LISTS.filter((list) => list.getState().loaded).map((list) => list.getState().refresh()));
   },
 
   reset: () => {

@@ -9,4 +9,6 @@ export const SHELL_TEXT = {
   offlineBody: 'Crewtrade shows what it last loaded; new trades and messages arrive, and changes can be saved, once you are back online.',
   uploadingImages: (files: number) => `Uploading ${files} ${files === 1 ? 'image' : 'images'}…`,
   noNotifications: 'No new notifications',
+  catchingUp: 'Catching up…',
+  catchUpFailed: 'Some of what you see may be out of date.',
 } as const;
