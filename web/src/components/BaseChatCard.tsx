@@ -100,13 +100,15 @@ function ChatRoomView({ chatType }: { chatType: ChatType }) {
       <ol className="chat-messages" ref={list} aria-label={`${TAB_LABELS[chatType]} messages`} tabIndex={0} onScroll={onScroll}>
         {room.nextBefore !== null && (
           <li className="load-earlier">
+            {/* Caught up on the newest only (too long away): the rest comes from here. */}
+            {room.behind && <p className="muted missed-note">{COMMON_TEXT.missedWhileAway}</p>}
             <button
               type="button"
               className="button button-outline button-sm"
               onClick={() => void useChatStore.getState().loadEarlier(chatType)}
               disabled={room.loadingEarlier}
             >
-              {room.loadingEarlier ? COMMON_TEXT.loading : COMMON_TEXT.loadEarlier}
+              {room.loadingEarlier ? COMMON_TEXT.loading : room.behind ? COMMON_TEXT.loadTheRest : COMMON_TEXT.loadEarlier}
             </button>
           </li>
         )}

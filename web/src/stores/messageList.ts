@@ -30,31 +30,6 @@ export function upsertMessage<T extends ListedMessage>(items: T[], message: T): 
   return sorted(upsertById(list, message));
 }
 
-/**
- * The newest page from the server merged with what is held (after a reconnect, or on opening).
- * Within the page's range the page is the truth (what is missing there was deleted); older held
- * messages stay when the page overlaps them; with no overlap and more before the page, the held
- * ones are dropped so no gap hides between them (the user pages back with Load earlier).
- * Returns the list and whether older messages remain on the server.
- */
-export function mergeNewestPage<T extends ListedMessage>(
-  held: T[],
-  page: readonly T[],
-  pageNextBefore: number | null,
-  heldNextBefore: number | null,
-  deleted: ReadonlySet<number> = new Set(),
-): { items: T[]; nextBefore: number | null } {
-  const fresh = page.filter((m) => !deleted.has(m.id));
-  const standIns = held.filter((m) => m.id < 0 && !fresh.some((f) => f.clientKey && f.clientKey === m.clientKey));
-  // The page reaches the start: it is the whole history.
-  if (page.length === 0 || pageNextBefore === null) return { items: sorted([...fresh, ...standIns]), nextBefore: null };
-  const oldest = Math.min(...page.map((m) => m.id));
-  const stored = held.filter((m) => m.id > 0);
-  if (!stored.some((m) => m.id >= oldest)) return { items: sorted([...fresh, ...standIns]), nextBefore: pageNextBefore };
-  const older = stored.filter((m) => m.id < oldest && !deleted.has(m.id));
-  return { items: sorted([...older, ...fresh, ...standIns]), nextBefore: older.length > 0 ? heldNextBefore : pageNextBefore };
-}
-
 /** An earlier page put in front of what is held (duplicates dropped). */
 export function prependPage<T extends ListedMessage>(held: T[], page: readonly T[], deleted: ReadonlySet<number> = new Set()): T[] {
   const ids = new Set(held.map((m) => m.id));
@@ -68,43 +43,99 @@ export const standInId = () => --standInSeq;
 export { withQuery } from './paging.ts';
 
 /**
- * Where catching up starts (?after=): the newest `overlap` stored messages held are read again, so
- * the server's copy of that range is the truth (deletions missed while away, and a message that
- * committed late with an id below one already held). Null when nothing stored is held: then the
- * newest page is what to read.
+ * What a thread or room knows of itself beyond its messages (docs/decisions/0020, issue 40).
+ * `contiguousTo` is the watermark: every message from the oldest held up to that id was read by
+ * REST in pages that join, so nothing is missing below it. Messages heard live after it are held
+ * but not vouched for: a Redis outage loses the other instance's events while the socket stays up,
+ * and a socket that drops loses what was sent just before. Only a read that reaches back to the
+ * watermark moves it, to the newest message that read saw.
  */
-export function catchUpAnchor(held: readonly ListedMessage[], overlap: number): number | null {
-  const stored = held.filter((m) => m.id > 0);
-  if (stored.length === 0) return null;
-  const first = stored[Math.max(0, stored.length - overlap)]!;
-  return first.id - 1;
+export interface HeldRange<T extends ListedMessage> {
+  messages: T[];
+  /** The id to page back from (Load earlier); null when the oldest held is the room's first. */
+  nextBefore: number | null;
+  /** Nothing is missing up to this id; null before the first read (0: the room was empty). */
+  contiguousTo: number | null;
+  /** The last read stopped at its page bound: the older messages it let go wait for Load earlier. */
+  behind: boolean;
 }
 
-/** Pages a catch-up reads at most (2,000 messages); further behind, the newest page starts the list again. */
-export const CATCH_UP_PAGES = 40;
+/**
+ * Where reading back from the newest page may stop: at the oldest of the last `overlap` messages
+ * held up to the watermark, so that range is read again (a deletion missed while away, a message
+ * that committed late with a lower id), or at the watermark itself. Null when nothing is vouched
+ * for: the newest page alone is read.
+ */
+export function readBackStop(held: Pick<HeldRange<ListedMessage>, 'messages' | 'contiguousTo'>, overlap: number): number | null {
+  const watermark = held.contiguousTo;
+  if (watermark === null) return null;
+  const sure = held.messages.filter((m) => m.id > 0 && m.id <= watermark);
+  if (overlap <= 0 || sure.length === 0) return watermark;
+  return sure[Math.max(0, sure.length - overlap)]!.id;
+}
+
+/** Pages read back from the newest: their messages, oldest first, and where they stopped. */
+export interface ReadBack<T> {
+  items: T[];
+  /** The id to go on paging back from; null when the pages reached the room's first message. */
+  next: number | null;
+  /** The pages reached the stop (readBackStop) or the room's first message: they join what is held. */
+  joined: boolean;
+  /**
+   * When the pages do not join: true lets the held messages below them go (a catch-up that reached
+   * its page bound); false keeps them, and the watermark where it was (a screen's look at the
+   * newest page, which leaves the checking to the catch-up).
+   */
+  letGo: boolean;
+}
 
 /**
- * What was held, caught up: every message after `anchor` as the server has it now (fetched, in
- * full: what is missing there was deleted), the held ones up to it, those that arrived live while
- * the pages were read (`arrived`: the pages may predate them), and the stand-ins still on their
- * way. Messages deleted for good stay out.
+ * What is held after reading back from the newest page. The pages' range (from `next` to now) is
+ * the server's truth: a held message in it that the pages lack was deleted. Below it, the held
+ * messages stay if the pages joined them. If not, a catch-up lets them go (`letGo`), so no gap hides
+ * between them and the pages, and Load earlier reads them back in order; a look keeps them and
+ * vouches for nothing new. Messages heard live while the pages were read (`arrived`: the pages may
+ * predate them) and stand-ins still on their way stay. Deleted ids stay out. `keepCopy` chooses
+ * between a held copy and the page's.
  */
-export function mergeCaughtUp<T extends ListedMessage>(
-  held: T[],
-  fetched: readonly T[],
-  anchor: number,
-  deleted: ReadonlySet<number> = new Set(),
-  arrived: ReadonlySet<number> = new Set(),
-): T[] {
-  const fresh = fetched.filter((m) => !deleted.has(m.id));
-  const kept = held.filter((m) => m.id > 0 && (m.id <= anchor || arrived.has(m.id)) && !deleted.has(m.id));
-  const standIns = held.filter((m) => m.id < 0 && !fresh.some((f) => f.clientKey && f.clientKey === m.clientKey));
-  const seen = new Set<number>();
-  const unique: T[] = [];
-  for (const m of [...fresh, ...kept]) {
-    if (seen.has(m.id)) continue;
-    seen.add(m.id);
-    unique.push(m);
-  }
-  return sorted([...unique, ...standIns]);
+export function mergeReadBack<T extends ListedMessage>(
+  held: HeldRange<T>,
+  read: ReadBack<T>,
+  { deleted = new Set<number>(), arrived = new Set<number>(), keepCopy }: MergeOptions<T> = {},
+): HeldRange<T> {
+  const bottom = read.next;
+  const inRange = (id: number) => bottom === null || id >= bottom;
+  // Nothing vouched for yet: the pages are all there is to go by.
+  const letGo = !read.joined && (read.letGo || held.contiguousTo === null);
+  const keepsOlder = !letGo;
+  const byId = new Map(held.messages.map((m) => [m.id, m]));
+  const fresh = read.items
+    .filter((m) => !deleted.has(m.id))
+    .map((m) => {
+      const copy = byId.get(m.id);
+      return copy && keepCopy ? keepCopy(copy, m) : m;
+    });
+  const older = keepsOlder ? held.messages.filter((m) => m.id > 0 && !inRange(m.id) && !deleted.has(m.id)) : [];
+  const live = held.messages.filter((m) => m.id > 0 && arrived.has(m.id) && !deleted.has(m.id) && (keepsOlder || inRange(m.id)));
+  const standIns = held.messages.filter((m) => m.id < 0 && !fresh.some((f) => f.clientKey && f.clientKey === m.clientKey));
+  const unique = new Map<number, T>();
+  for (const m of [...older, ...fresh]) unique.set(m.id, m);
+  // Heard while the pages were on their way: as new as the page's copy, or newer.
+  for (const m of live) unique.set(m.id, m);
+  const top = read.items.reduce((max, m) => Math.max(max, m.id), 0);
+  const vouched = read.joined || letGo;
+  return {
+    messages: sorted([...unique.values(), ...standIns]),
+    nextBefore: older.length > 0 ? held.nextBefore : bottom,
+    contiguousTo: vouched ? Math.max(top, older.length > 0 ? (held.contiguousTo ?? 0) : 0) : held.contiguousTo,
+    // A catch-up that let held messages go leaves the room behind until Load earlier reads them back.
+    behind:
+      bottom !== null && (held.behind || (letGo && held.contiguousTo !== null && held.messages.some((m) => m.id > 0 && !inRange(m.id)))),
+  };
+}
+
+export interface MergeOptions<T> {
+  deleted?: ReadonlySet<number>;
+  arrived?: ReadonlySet<number>;
+  keepCopy?: (held: T, fresh: T) => T;
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, CurrentUser } from '#protocol/shapes.ts';
 import { useChatStore } from './useChatStore.ts';
 import { heldFirstAnswer as held } from './heldFetch.fixture.ts';
+import { pagedRoom, range } from './messageServer.fixture.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
@@ -85,31 +86,18 @@ describe('base chat store', () => {
 });
 
 describe('catching up after a reconnect (docs/decisions/0020)', () => {
-  /** A room of `ids` served as the server pages it: ?after= and the cursors, 50 a page, and the newest page. */
+  /** A room served as the server pages it (newest, ?before=, ?after= and the cursors), 50 a page. */
   function roomServer(all: number[]) {
-    const calls: string[] = [];
-    const fetchMock = vi.fn(async (input: unknown) => {
-      const url = new URL(String(input), 'http://x');
-      calls.push(url.pathname + url.search);
-      const cursor = url.searchParams.get('cursor');
-      const after = cursor
-        ? Number(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))[1])
-        : Number(url.searchParams.get('after'));
-      if (!url.searchParams.has('after') && !cursor) {
-        const newest = all.slice(-50);
-        return json({ messages: newest.map((id) => chat(id)), nextBefore: all.length > 50 ? newest[0] : null });
-      }
-      const page = all.filter((id) => id > after).slice(0, 50);
-      const more = all.filter((id) => id > after).length > 50;
-      const headers = more ? { 'X-Next-Cursor': btoa(JSON.stringify(['a', page.at(-1)])).replace(/=+$/, '') } : undefined;
-      return new Response(JSON.stringify({ messages: page.map((id) => chat(id)), nextBefore: page[0] ?? null }), { status: 200, headers });
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    return { calls, all };
+    const server = pagedRoom('/api/base-chat/reserve', (id) => chat(id));
+    server.all.push(...all);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: unknown) => server.answer(input) ?? Promise.resolve(json({ message: 'not here' }, 404))),
+    );
+    return server;
   }
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-  it('reads every page since the last messages held, so more than a page missed leaves no gap', async () => {
+  it('reads back from the newest page to the messages held, so more than a page missed leaves no gap', async () => {
     const server = roomServer(range(1, 40));
     await store().fetch('reserve');
     expect(room()).toEqual(range(1, 40));
@@ -118,9 +106,14 @@ describe('catching up after a reconnect (docs/decisions/0020)', () => {
     server.all.splice(19, 1);
     await store().refreshLoaded();
     expect(room()).toEqual(server.all);
-    // From one before the oldest of the overlap (all 40 held here), then the cursors: 169 in four pages.
-    expect(server.calls.slice(1)).toHaveLength(4);
-    expect(server.calls[1]).toBe('/api/base-chat/reserve?after=0');
+    // The newest page, then back (?before=) to the start of what was held (all 40 here, the overlap read again): 169 in four pages.
+    expect(server.calls.slice(1)).toEqual([
+      '/api/base-chat/reserve',
+      '/api/base-chat/reserve?before=121',
+      '/api/base-chat/reserve?before=71',
+      '/api/base-chat/reserve?before=21',
+    ]);
+    expect(store().rooms.reserve.contiguousTo).toBe(170);
   });
 
   it('keeps a message that arrives live while the pages are read, and one sent meanwhile', async () => {
@@ -130,16 +123,37 @@ describe('catching up after a reconnect (docs/decisions/0020)', () => {
     const catching = store().refreshLoaded();
     store().received(chat(121));
     await catching;
-    expect(room()).toEqual(range(11, 121));
+    expect(room()).toEqual(range(1, 121));
   });
 
-  it('too far behind to read it all: starts again from the newest page, with Load earlier for the rest', async () => {
+  it('too far behind to read it all: the newest ten pages, and Load earlier (“Load the rest”) reads back the rest in order', async () => {
     const server = roomServer(range(1, 10));
     await store().fetch('reserve');
     server.all.push(...range(11, 3000));
     await store().refreshLoaded();
-    expect(room()).toEqual(range(2951, 3000));
-    expect(store().rooms.reserve.nextBefore).toBe(2951);
+    expect(room()).toEqual(range(2501, 3000));
+    expect(store().rooms.reserve.nextBefore).toBe(2501);
+    expect(store().rooms.reserve.behind).toBe(true);
+    await store().loadEarlier('reserve');
+    expect(room()).toEqual(range(2451, 3000));
+    expect(store().rooms.reserve.behind).toBe(false);
+  });
+
+  it('a screen’s load of a room held reads its newest page alone: nothing held is lost, and the catch-up still checks the rest', async () => {
+    const server = roomServer(range(1, 30));
+    await store().fetch('reserve');
+    for (let id = 31; id <= 110; id++) {
+      server.all.push(id);
+      // 33 went missing (an outage) and 100 was not heard yet.
+      if (id !== 33 && id !== 100) store().received(chat(id));
+    }
+    await store().fetch('reserve');
+    expect(room()).toEqual(range(1, 110).filter((id) => id !== 33));
+    expect(store().rooms.reserve.contiguousTo).toBe(30);
+    expect(server.calls.slice(1)).toEqual(['/api/base-chat/reserve']);
+    await store().refreshLoaded();
+    expect(room()).toEqual(range(1, 110));
+    expect(store().rooms.reserve.contiguousTo).toBe(110);
   });
 });
 
@@ -164,5 +178,81 @@ describe('a room whose first load is under way when the socket connects or an ev
     release();
     await Promise.all([loading, catching]);
     expect(room()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('a Redis outage: more than a page heard live after the first post missed (issue 40)', () => {
+  function outage() {
+    const server = pagedRoom('/api/base-chat/reserve', (id) => chat(id));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: unknown) => server.answer(input) ?? Promise.resolve(json({ message: 'not here' }, 404))),
+    );
+    return server;
+  }
+
+  it('after the reconnect every post is there, in order, once', async () => {
+    const server = outage();
+    server.all.push(...range(1, 30));
+    await store().fetch('reserve');
+    // Heard live while all was well.
+    for (let id = 31; id <= 40; id++) {
+      server.all.push(id);
+      store().received(chat(id));
+    }
+    // Redis away, the socket still up: odd posts go through the other instance (no event comes),
+    // even ones through this one (heard). 60 are heard after the first one missed.
+    for (let id = 41; id <= 160; id++) {
+      server.all.push(id);
+      if (id % 2 === 0) store().received(chat(id));
+    }
+    expect(room()).toHaveLength(40 + 60);
+    await store().refreshLoaded();
+    expect(room()).toEqual(range(1, 160));
+    // One more reconnect changes nothing.
+    await store().refreshLoaded();
+    expect(room()).toEqual(range(1, 160));
+  });
+
+  it('posts heard live meanwhile and a deletion missed while away come out right', async () => {
+    const server = outage();
+    server.all.push(...range(1, 40));
+    await store().fetch('reserve');
+    for (let id = 41; id <= 60; id++) {
+      server.all.push(id);
+      store().received(chat(id));
+    }
+    for (let id = 61; id <= 200; id++) {
+      server.all.push(id);
+      if (id % 3 !== 0) store().received(chat(id));
+    }
+    // 70 was deleted through the other instance: no 'chat:deleted' came.
+    server.all.splice(server.all.indexOf(70), 1);
+    const catching = store().refreshLoaded();
+    server.all.push(201);
+    store().received(chat(201));
+    await catching;
+    expect(room()).toEqual(range(1, 201).filter((id) => id !== 70));
+  });
+
+  it('a catch-up whose request is cut (the instance died) tries again until it has every post', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = outage();
+      server.all.push(...range(1, 30));
+      await store().fetch('reserve');
+      for (let id = 31; id <= 150; id++) {
+        server.all.push(id);
+        if (id % 2 === 0) store().received(chat(id));
+      }
+      server.cutNext(2);
+      const catching = store().refreshLoaded();
+      await vi.advanceTimersByTimeAsync(30_000);
+      await catching;
+      expect(room()).toEqual(range(1, 150));
+      expect(store().rooms.reserve.error).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, CurrentUser, DirectMessage, MessageUser } from '#protocol/shapes.ts';
 import { useMessagesStore } from './useMessagesStore.ts';
 import { heldFirstAnswer as held } from './heldFetch.fixture.ts';
+import { pagedRoom, range } from './messageServer.fixture.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 const ME = 7;
@@ -181,35 +182,25 @@ describe('read marks against late copies', () => {
 });
 
 describe('paging (docs/decisions/0020)', () => {
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const cursorOf = (keys: unknown[]) => btoa(JSON.stringify(keys)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const keysOf = (cursor: string) => JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as unknown[];
 
-  it('a thread catches up after a reconnect from the last messages it holds, every page until caught up', async () => {
-    const all = range(1, 30);
-    const calls: string[] = [];
+  it('a thread catches up after a reconnect reading back from its newest page to the messages it holds, every page until joined', async () => {
+    const server = pagedRoom(`/api/messages/${OTHER}`, (id) => dm(id), { user: person(OTHER) });
+    server.all.push(...range(1, 30));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: string) => {
-        const url = new URL(input, 'http://x');
-        calls.push(url.pathname + url.search);
-        const cursor = url.searchParams.get('cursor');
-        if (!cursor && !url.searchParams.has('after'))
-          return json({ user: person(OTHER), messages: all.slice(-50).map((id) => dm(id)), nextBefore: null });
-        const after = cursor ? Number(keysOf(cursor)[1]) : Number(url.searchParams.get('after'));
-        const rest = all.filter((id) => id > after);
-        const page = rest.slice(0, 50);
-        const headers = rest.length > 50 ? { 'X-Next-Cursor': cursorOf(['a', page.at(-1)]) } : undefined;
-        return new Response(JSON.stringify({ user: person(OTHER), messages: page.map((id) => dm(id)), nextBefore: page[0] ?? null }), {
-          headers,
-        });
-      }),
+      vi.fn((input: unknown) => server.answer(input) ?? Promise.resolve(json([]))),
     );
     await store().openThread(OTHER);
-    all.push(...range(31, 160));
+    server.all.push(...range(31, 160));
     await store().refreshLoaded();
     expect(thread()).toEqual(range(1, 160));
-    expect(calls.filter((c) => c.includes('after=') || c.includes('cursor='))).toHaveLength(4);
+    expect(server.calls.slice(1)).toEqual([
+      `/api/messages/${OTHER}`,
+      `/api/messages/${OTHER}?before=111`,
+      `/api/messages/${OTHER}?before=61`,
+      `/api/messages/${OTHER}?before=11`,
+    ]);
   });
 
   it('the conversation list loads more conversations when asked, and a refresh reads as many pages again', async () => {
@@ -267,5 +258,54 @@ describe('a thread whose first load is under way when the socket connects or an 
     release();
     await Promise.all([opening, catching]);
     expect(thread()).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('a Redis outage: more than a page heard live after the first message missed (issue 40)', () => {
+  function outage() {
+    const server = pagedRoom(`/api/messages/${OTHER}`, (id) => dm(id, { fromUserId: id % 2 === 0 ? ME : OTHER }), { user: person(OTHER) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: unknown) => server.answer(input) ?? Promise.resolve(json([]))),
+    );
+    return server;
+  }
+
+  it('after the reconnect every message is there, in order, once', async () => {
+    const server = outage();
+    server.all.push(...range(1, 30));
+    await store().openThread(OTHER);
+    // Redis away, the socket still up: the other person's messages go through the other instance
+    // (no event comes), one's own from another tab through this one (heard): 60 heard after the first missed.
+    for (let id = 31; id <= 150; id++) {
+      server.all.push(id);
+      if (id % 2 === 0) store().received(dm(id, { fromUserId: ME }));
+    }
+    expect(thread()).toHaveLength(30 + 60);
+    await store().refreshLoaded();
+    expect(thread()).toEqual(range(1, 150));
+    await store().refreshLoaded();
+    expect(thread()).toEqual(range(1, 150));
+  });
+
+  it('a catch-up whose request is cut tries again until it has every message', async () => {
+    vi.useFakeTimers();
+    try {
+      const server = outage();
+      server.all.push(...range(1, 30));
+      await store().openThread(OTHER);
+      for (let id = 31; id <= 150; id++) {
+        server.all.push(id);
+        if (id % 2 === 0) store().received(dm(id, { fromUserId: ME }));
+      }
+      server.cutNext(1);
+      const catching = store().refreshLoaded();
+      await vi.advanceTimersByTimeAsync(30_000);
+      await catching;
+      expect(thread()).toEqual(range(1, 150));
+      expect(store().threads[OTHER]!.error).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

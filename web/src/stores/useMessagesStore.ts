@@ -1,34 +1,22 @@
 // Direct messages: the conversation list (GET /api/messages/recent, a page at a time) and the
 // threads opened (GET /api/messages/{userId}, paged back with ?before=). Sends show at once as
 // stand-ins and are replaced by the server's copy, matched by clientKey, whichever of the answer
-// and the 'message:new' event comes first (messageList.ts). After a reconnect refreshLoaded()
-// catches each open thread up from the last messages it holds (?after=, then the cursors until
-// caught up: docs/decisions/0020), so nothing is missed and nothing doubles.
+// and the 'message:new' event comes first (messageList.ts). A thread is read as messageRooms.ts
+// reads chat rooms too: after a reconnect refreshLoaded() reads each open thread back from its
+// newest page until it joins what the thread vouches for (its watermark, not the newest held),
+// tried again until it succeeds (refetch.ts), so nothing is missed and nothing doubles.
 import { create } from 'zustand';
-import type { ConversationSummary, DirectMessage, MessageUser } from '#protocol/shapes.ts';
+import type { ConversationSummary, DirectMessage, MessageUser, ThreadPage } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
-import { MESSAGE_PAGE } from '#protocol/limits.ts';
-import {
-  CATCH_UP_PAGES,
-  catchUpAnchor,
-  mergeCaughtUp,
-  mergeNewestPage,
-  prependPage,
-  standInId,
-  upsertMessage,
-  withQuery,
-} from './messageList.ts';
+import { standInId, upsertMessage, withQuery } from './messageList.ts';
+import { emptyRoom, messageRooms, type MessageRoom } from './messageRooms.ts';
 import { asPage, followPages, itself, pagesOf } from './paging.ts';
+import { refetchUntilRight } from './refetch.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
-export interface Thread {
+export interface Thread extends MessageRoom<DirectMessage> {
   user: MessageUser | null;
-  messages: DirectMessage[];
-  nextBefore: number | null;
-  loaded: boolean;
-  error: boolean;
-  loadingEarlier: boolean;
 }
 
 interface MessagesState {
@@ -47,7 +35,7 @@ interface MessagesState {
   fetchConversations: () => Promise<void>;
   /** The next page of conversations (older ones). */
   loadMoreConversations: () => Promise<void>;
-  /** After a reconnect: every message of the thread since the last ones held, page by page. */
+  /** After a reconnect: every message of the thread since what it vouches for, tried again until it succeeds. */
   catchUpThread: (userId: number) => Promise<void>;
   openThread: (userId: number) => Promise<void>;
   setActive: (userId: number | null) => void;
@@ -68,7 +56,7 @@ interface MessagesState {
 
 const myId = () => useSessionStore.getState().user?.id ?? 0;
 const otherOf = (m: DirectMessage) => (m.fromUserId === myId() ? m.toUser : m.fromUser);
-const emptyThread = (): Thread => ({ user: null, messages: [], nextBefore: null, loaded: false, error: false, loadingEarlier: false });
+const emptyThread = (): Thread => ({ ...emptyRoom<DirectMessage>(), user: null });
 
 /** Newest conversation first; a stand-in's time is now. */
 const byLatest = (a: ConversationSummary, b: ConversationSummary) =>
@@ -92,17 +80,19 @@ let generation = 0;
 const counted = new Set<number>();
 /** Own sends still on their way when the other person read the conversation (see received). */
 const readWhileSending = new Set<string>();
-/** Messages that arrived live in a thread while it was catching up (its pages may predate them). */
-const arrivedWhileCatchingUp = new Map<number, Set<number>>();
-/**
- * The newest-page loads under way per thread, each with the messages that arrived live meanwhile:
- * the page may have been read before them, and its range is taken as the truth. A thread opened as
- * the socket (re)connects is loaded while events already flow.
- */
-const loading = new Map<number, Map<Promise<void>, Set<number>>>();
 /** Pages of conversations loaded: a refresh reads as many (up to a few). */
 let conversationPages = 0;
 const conversationSource = pagesOf('/api/messages/recent', itself<ConversationSummary>);
+/** What the refetches name in the catching-up list: the conversation list, and a thread by user. */
+const conversationsOwner = {};
+const threadOwners = new Map<number, object>();
+const threadOwner = (userId: number) => {
+  let owner = threadOwners.get(userId);
+  if (!owner) threadOwners.set(userId, (owner = {}));
+  return owner;
+};
+/** A message is read once and stays read: a copy from before the read does not take the mark back. */
+const keepRead = (held: DirectMessage, fresh: DirectMessage) => (held.isRead && !fresh.isRead ? { ...fresh, isRead: true } : fresh);
 
 /** The store's data before anything is loaded (at start and after a reset). */
 function emptyMessages() {
@@ -140,20 +130,32 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       return { conversations: [entry, ...s.conversations.filter((c) => c.user.id !== other.id)].sort(byLatest) };
     });
 
+  const threads = messageRooms<number, DirectMessage, ThreadPage, Thread>({
+    page: (userId, before) => api.get(before === null ? `/api/messages/${userId}` : withQuery(`/api/messages/${userId}`, { before })),
+    get: (userId) => get().threads[userId],
+    patch: patchThread,
+    fromPage: (page) => ({ user: page.user }),
+    keepCopy: keepRead,
+  });
+
+  /** The conversation list, as many pages as were loaded (up to a few); throws when a page fails. */
+  async function loadConversations(): Promise<void> {
+    const mine = generation;
+    try {
+      const { items, next, pages } = await followPages(conversationSource, { maxPages: Math.min(Math.max(conversationPages, 1), 5) });
+      if (mine !== generation) return;
+      conversationPages = pages;
+      set({ conversations: [...items].sort(byLatest), conversationsNext: next, loaded: true, error: false });
+    } catch (err) {
+      if (mine === generation) set({ loaded: true, error: true });
+      throw err;
+    }
+  }
+
   return {
     ...emptyMessages(),
 
-    fetchConversations: async () => {
-      const mine = generation;
-      try {
-        const { items, next, pages } = await followPages(conversationSource, { maxPages: Math.min(Math.max(conversationPages, 1), 5) });
-        if (mine !== generation) return;
-        conversationPages = pages;
-        set({ conversations: [...items].sort(byLatest), conversationsNext: next, loaded: true, error: false });
-      } catch {
-        if (mine === generation) set({ loaded: true, error: true });
-      }
-    },
+    fetchConversations: () => loadConversations().catch(() => undefined),
 
     loadMoreConversations: async () => {
       const { conversationsNext: next, loadingMoreConversations: loading } = get();
@@ -174,68 +176,22 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       }
     },
 
-    catchUpThread: async (userId) => {
-      // A load under way may have read the thread before the socket was back: catch up after it.
-      const loads = loading.get(userId);
-      if (loads && loads.size > 0) await Promise.all(loads.keys());
-      const t = get().threads[userId];
-      const anchor = t ? catchUpAnchor(t.messages, MESSAGE_PAGE) : null;
-      if (anchor === null || arrivedWhileCatchingUp.has(userId)) return get().openThread(userId);
-      const mine = generation;
-      const arrived = new Set<number>();
-      arrivedWhileCatchingUp.set(userId, arrived);
-      try {
-        const source = pagesOf(withQuery(`/api/messages/${userId}`, { after: anchor }), (page) => page.messages);
-        const caught = await followPages(source, { maxPages: CATCH_UP_PAGES });
-        if (mine !== generation || !get().threads[userId]) return;
-        // Too far behind to read it all: the newest page starts the thread again (Load earlier reaches the rest).
-        if (caught.next !== null) return await get().openThread(userId);
-        patchThread(userId, (cur) => ({ messages: mergeCaughtUp(cur.messages, caught.items, anchor, new Set(), arrived), loaded: true, error: false }));
-      } catch {
-        if (mine === generation) patchThread(userId, () => ({ error: true }));
-      } finally {
-        if (arrivedWhileCatchingUp.get(userId) === arrived) arrivedWhileCatchingUp.delete(userId);
-      }
+    catchUpThread: (userId) => {
+      const current = threads.current();
+      return refetchUntilRight(threadOwner(userId), () => threads.read(userId, 'catch-up'), {
+        // A thread deleted meanwhile is not read again.
+        wanted: () => current() && (get().threads[userId] !== undefined || threads.busy(userId)),
+      });
     },
 
-    openThread: (userId) => {
-      const mine = generation;
-      const arrived = new Set<number>();
-      const run = (async () => {
-        try {
-          const page = await api.get(`/api/messages/${userId}`);
-          if (mine !== generation) return;
-          patchThread(userId, (t) => {
-            const merged = mergeNewestPage(t.messages, page.messages, page.nextBefore, t.nextBefore);
-            // What came live while the page was on its way is newer than the page's read: it stays.
-            const items = t.messages.filter((m) => arrived.has(m.id)).reduce(upsertMessage, merged.items);
-            return { messages: items, nextBefore: merged.nextBefore, user: page.user, loaded: true, error: false };
-          });
-        } catch {
-          if (mine === generation) patchThread(userId, () => ({ loaded: true, error: true }));
-        }
-      })();
-      const loads = loading.get(userId) ?? new Map<Promise<void>, Set<number>>();
-      loading.set(userId, loads);
-      loads.set(run, arrived);
-      return run.finally(() => loads.delete(run));
-    },
+    openThread: (userId) => threads.read(userId, 'look').catch(() => undefined),
 
     setActive: (userId) => set({ activeUserId: userId }),
 
     loadEarlier: async (userId) => {
-      const t = get().threads[userId];
-      if (!t || t.nextBefore === null || t.loadingEarlier) return;
-      patchThread(userId, () => ({ loadingEarlier: true }));
       try {
-        const page = await api.get(withQuery(`/api/messages/${userId}`, { before: t.nextBefore }));
-        patchThread(userId, (cur) => ({
-          messages: prependPage(cur.messages, page.messages),
-          nextBefore: page.nextBefore,
-          loadingEarlier: false,
-        }));
+        await threads.loadEarlier(userId);
       } catch {
-        patchThread(userId, () => ({ loadingEarlier: false }));
         throw new Error('load earlier failed');
       }
     },
@@ -301,11 +257,9 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       const held = t?.messages.find((m) => m.id === incoming.id);
       const message = held?.isRead && !incoming.isRead ? { ...incoming, isRead: true } : incoming;
       const recheck = message.clientKey !== null && readWhileSending.delete(message.clientKey);
-      arrivedWhileCatchingUp.get(other.id)?.add(message.id);
-      const loads = loading.get(other.id);
-      for (const arrived of loads?.values() ?? []) arrived.add(message.id);
+      threads.heard(other.id, message.id);
       // A thread on its way is held from now, so its page does not lose the message.
-      if (t || (loads?.size ?? 0) > 0) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
+      if (t || threads.busy(other.id)) patchThread(other.id, (cur) => ({ messages: upsertMessage(cur.messages, message) }));
       touchConversation(message);
       // Read while it was still being sent: whether that read covered it only the server knows.
       if (recheck && t) void get().openThread(other.id);
@@ -349,7 +303,8 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       });
     },
 
-    conversationRemoved: (userId) =>
+    conversationRemoved: (userId) => {
+      threads.forget(userId);
       set((s) => {
         const threads = { ...s.threads };
         delete threads[userId];
@@ -358,15 +313,19 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
           threads,
           lastRemoved: { userId, seq: (s.lastRemoved?.seq ?? 0) + 1 },
         };
-      }),
+      });
+    },
 
     refreshLoaded: async () => {
       const jobs: Promise<void>[] = [];
-      if (get().loaded) jobs.push(get().fetchConversations());
-      // A thread whose first load is under way counts too: its page may predate the reconnect.
-      const threadIds = new Set([...Object.keys(get().threads).map(Number), ...loading.keys()]);
+      if (get().loaded) {
+        const current = threads.current();
+        jobs.push(refetchUntilRight(conversationsOwner, loadConversations, { wanted: current }));
+      }
+      // A thread whose first read is under way counts too: its page may predate the reconnect.
+      const threadIds = new Set([...Object.keys(get().threads).map(Number), ...threads.busyKeys()]);
       for (const id of threadIds) {
-        if (get().threads[id]?.loaded || (loading.get(id)?.size ?? 0) > 0) jobs.push(get().catchUpThread(id));
+        if (get().threads[id]?.loaded || threads.busy(id)) jobs.push(get().catchUpThread(id));
       }
       await Promise.all(jobs);
     },
@@ -375,8 +334,7 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
       generation++;
       counted.clear();
       readWhileSending.clear();
-      arrivedWhileCatchingUp.clear();
-      loading.clear();
+      threads.reset();
       conversationPages = 0;
       set(emptyMessages());
     },

@@ -15,4 +15,7 @@ export const COMMON_TEXT = {
   requestTrade: 'Request Trade',
   loadMore: 'Load more',
   loadEarlier: 'Load earlier',
+  /** Above the newest messages caught up after a long time away (stores/messageRooms.ts). */
+  loadTheRest: 'Load the rest',
+  missedWhileAway: 'Earlier messages from while you were away are not loaded yet.',
 } as const;

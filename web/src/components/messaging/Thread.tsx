@@ -71,8 +71,10 @@ export function Thread({ user, thread, myId, onBack, onDelete, onLoadEarlier }: 
       <ol className="thread-messages" ref={list} aria-label="Messages" tabIndex={0} onScroll={onScroll}>
         {thread?.nextBefore != null && (
           <li className="load-earlier">
+            {/* Caught up on the newest only (too long away): the rest comes from here. */}
+            {thread.behind && <p className="muted missed-note">{COMMON_TEXT.missedWhileAway}</p>}
             <button type="button" className="button button-outline button-sm" onClick={onLoadEarlier} disabled={thread.loadingEarlier}>
-              {thread.loadingEarlier ? COMMON_TEXT.loading : COMMON_TEXT.loadEarlier}
+              {thread.loadingEarlier ? COMMON_TEXT.loading : thread.behind ? COMMON_TEXT.loadTheRest : COMMON_TEXT.loadEarlier}
             </button>
           </li>
         )}
