@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Expression, Kysely } from 'kysely';
-import type { MatchStatus } from '#protocol/enums.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 
@@ -99,22 +98,6 @@ export async function isOwnMatch(em: EntityManager, userId: number, matchId: num
     .select('mm.id')
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Moves an open (pending or active) match to `status`; false when it was no longer open (the race is decided here). */
-export async function moveOpenMatch(em: EntityManager, matchId: number, status: MatchStatus): Promise<boolean> {
-  const row = await kysely(em)
-    .updateTable('matches')
-    .set((eb) => ({ status, updated_at: eb.fn('now') }))
-    .where('id', '=', matchId)
-    .where('status', 'in', ['pending', 'active'])
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function deleteMatch(em: EntityManager, matchId: number): Promise<void> {
-  await kysely(em).deleteFrom('matches').where('id', '=', matchId).execute();
 }
 
 /** Hides the match from the user's bell; false when it already was (unique user + match). */

@@ -6,9 +6,10 @@ import type { MatchItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { requestsById } from '../requests/requests.queries.ts';
+import { deleteMatch, requestTradeOnMatch } from '../trading/trading-core.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentMatches, type MatchSide } from './matches.presenter.ts';
-import { acknowledgeMatch, deleteMatch, matchSidesOfUser, moveOpenMatch, ownMatch } from './matches.queries.ts';
+import { acknowledgeMatch, matchSidesOfUser, ownMatch } from './matches.queries.ts';
 
 type MatchesDeps = Pick<Deps, 'events'>;
 
@@ -35,16 +36,16 @@ export class MatchesService {
   }
 
   /**
-   * pending or active → trade_requested (an offer was sent from it). Only a participant; the
-   * conditional update decides races. The caller's notification for it is acknowledged too.
+   * pending or active → trade_requested (an offer was sent from it), by the trading core under the
+   * match's group lock. Only a participant; the conditional update decides races. The caller's
+   * notification for it is acknowledged too.
    */
   async setStatus(user: UserRecord, id: number, status: Extract<MatchStatus, 'trade_requested'>): Promise<MatchItem> {
     const match = await this.deps.events.transaction(this.em, async (em, events) => {
       const match = await ownMatch(em, user.id, id);
       if (!match) throw notFound(MSG.matchNotFound);
-      if (!(await moveOpenMatch(em, id, status))) throw conflict(MSG.matchClosed);
+      if (!(await requestTradeOnMatch(em, events, id, [user.id, match.otherUserId]))) throw conflict(MSG.matchClosed);
       await acknowledgeMatch(em, user.id, id);
-      events.record({ type: 'match.changed', matchId: id, status, userIds: [user.id, match.otherUserId] });
       return { ...match, status };
     });
     const [item] = await matchItemsOf(this.em, [match]);
@@ -52,13 +53,12 @@ export class MatchesService {
     return item;
   }
 
-  /** Only a participant; its acknowledgements go with it (cascade). */
+  /** Only a participant; its acknowledgements go with it (cascade). Deleted by the trading core, under the match's group lock. */
   async remove(user: UserRecord, id: number): Promise<void> {
     await this.deps.events.transaction(this.em, async (em, events) => {
       const match = await ownMatch(em, user.id, id);
       if (!match) throw notFound(MSG.matchNotFound);
-      await deleteMatch(em, id);
-      events.record({ type: 'match.changed', matchId: id, status: 'deleted', userIds: [user.id, match.otherUserId] });
+      await deleteMatch(em, events, id, [user.id, match.otherUserId]);
     });
   }
 }

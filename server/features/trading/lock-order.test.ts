@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kysely } from '../../db/kysely.ts';
 import { makeUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { freshGroup, postRequest } from '../offers/offers.fixtures.ts';
 import { LockOrderError } from './group-lock.ts';
 import { lockGroups } from './trading-core.ts';
 
@@ -61,6 +62,44 @@ describe('the group lock', () => {
       expect([lock.holds('G|A'), lock.holds('G|B')]).toEqual([true, true]);
       await sql`select id from users where id = ${u.user.id} for update`.execute(kysely(tx));
     });
+  });
+
+  it("is taken by a match's own changes too: Request Trade on a match and its deletion wait for the group's lock", async () => {
+    const group = freshGroup();
+    const [liam, maya] = [await makeUser(app, group), await makeUser(app, group)];
+    const drop = await postRequest(maya, { type: 'drop' });
+    const pickup = await postRequest(liam, { type: 'pickup', date: drop.date });
+    const [{ id: matchId }] = (await liam.client.get<{ id: number }[]>('/api/matches')).body;
+    const em = app.server.deps.orm.em.fork();
+    const [{ group_key: groupKey }] = (
+      await sql<{ group_key: string }>`select group_key from requests where id = ${pickup.id}`.execute(kysely(em))
+    ).rows;
+
+    /** Runs `write` while another transaction holds the group's lock: not answered until it lets go. */
+    const waitsForTheGroup = async (write: () => Promise<{ status: number }>) => {
+      let release!: () => void;
+      let held!: () => void;
+      const holding = new Promise<void>((r) => (held = r));
+      const holder = em.fork().transactional(async (tx) => {
+        await lockGroups(tx, [groupKey]);
+        held();
+        await new Promise<void>((r) => (release = r));
+      });
+      await holding;
+      let answered = false;
+      const res = write().finally(() => (answered = true));
+      await new Promise((r) => setTimeout(r, 300));
+      const whileHeld = answered;
+      release();
+      await holder;
+      return { whileHeld, status: (await res).status };
+    };
+
+    expect(await waitsForTheGroup(() => liam.client.put(`/api/matches/${matchId}/status`, { status: 'trade_requested' }))).toEqual({
+      whileHeld: false,
+      status: 200,
+    });
+    expect(await waitsForTheGroup(() => maya.client.delete(`/api/matches/${matchId}`))).toEqual({ whileHeld: false, status: 200 });
   });
 
   it('is taken in one module only: no other source file names the matching advisory lock', () => {

@@ -279,3 +279,34 @@ export async function openMatchPartners(em: EntityManager, requestId: number) {
     .where('m.status', 'in', OPEN_MATCH)
     .execute();
 }
+
+/** The groups of a match's two requests (one, unless a profile change moved one of them): what its writes lock. */
+export async function groupsOfMatch(em: EntityManager, matchId: number): Promise<string[]> {
+  const rows = await kysely(em)
+    .selectFrom('matches as m')
+    .innerJoin('requests as r', (j) =>
+      j.on((eb) => eb.or([eb('r.id', '=', eb.ref('m.request_id')), eb('r.id', '=', eb.ref('m.matched_request_id'))])),
+    )
+    .select('r.group_key')
+    .distinct()
+    .where('m.id', '=', matchId)
+    .execute();
+  return rows.map((r) => r.group_key);
+}
+
+/** Moves an open (pending or active) match to `status`; false when it was no longer open (the race is decided here). */
+export async function moveOpenMatch(em: EntityManager, matchId: number, status: 'trade_requested'): Promise<boolean> {
+  const row = await kysely(em)
+    .updateTable('matches')
+    .set((eb) => ({ status, updated_at: eb.fn('now') }))
+    .where('id', '=', matchId)
+    .where('status', 'in', ['pending', 'active'])
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Its acknowledgements go with it (cascade). */
+export async function deleteMatchRow(em: EntityManager, matchId: number): Promise<void> {
+  await kysely(em).deleteFrom('matches').where('id', '=', matchId).execute();
+}

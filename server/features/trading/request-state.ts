@@ -1,10 +1,11 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MatchCloseReason, RequestType, RouteType } from '#protocol/enums.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { dayOfGroup } from '../users/crew-day.ts';
 import { endChain, insertChainTrades, proposedChainsOf } from './chain-rings.queries.ts';
 import { recheckChains } from './chain-rings.ts';
-import type { GroupLock } from './group-lock.ts';
+import { GroupLock } from './group-lock.ts';
 import { matchRequest } from './matching.service.ts';
 import {
   closeMatchesOfFilled,
@@ -12,7 +13,10 @@ import {
   closePendingOffersForChain,
   closePendingOffersOn,
   closePendingOffersOnDeleted,
+  deleteMatchRow,
   deleteOrphanTrades,
+  groupsOfMatch,
+  moveOpenMatch,
   moveRequestsToGroup,
   recordTrade,
   reopenMatchOf,
@@ -104,6 +108,26 @@ export async function reopenOfferMatch(
 ): Promise<void> {
   const matchId = await reopenMatchOf(lock.em, requestId, senderRequestId);
   if (matchId !== undefined) events.record({ type: 'match.changed', matchId, status: 'active', userIds });
+}
+
+/**
+ * A participant opened Request Trade on a match: pending or active → trade_requested, under the
+ * lock of its requests' groups, so it is decided in one order with the fills and edits that close
+ * matches (the conditional update decides the race: false when the match was no longer open). Its
+ * users hear of it. First in its transaction, as every group lock is (after reads only).
+ */
+export async function requestTradeOnMatch(em: EntityManager, events: EventRecorder, matchId: number, userIds: number[]): Promise<boolean> {
+  await GroupLock.take(em, await groupsOfMatch(em, matchId));
+  if (!(await moveOpenMatch(em, matchId, 'trade_requested'))) return false;
+  events.record({ type: 'match.changed', matchId, status: 'trade_requested', userIds });
+  return true;
+}
+
+/** A participant deletes a match (its acknowledgements go with it), under its groups' lock; its users hear of it. */
+export async function deleteMatch(em: EntityManager, events: EventRecorder, matchId: number, userIds: number[]): Promise<void> {
+  await GroupLock.take(em, await groupsOfMatch(em, matchId));
+  await deleteMatchRow(em, matchId);
+  events.record({ type: 'match.changed', matchId, status: 'deleted', userIds });
 }
 
 /** All three accepted: the chain completed, its requests completed, one trades row per hand-over, other offers on them declined. */

@@ -13,10 +13,12 @@ export {
   completeChain,
   completeOfferTrade,
   closeOffersOnDeletedRequest,
+  deleteMatch,
   dropOrphanTrades,
   endProposedChain,
   moveRequestsOfUser,
   reopenOfferMatch,
+  requestTradeOnMatch,
 } from './request-state.ts';
 export { chainMembers, matchableRequests, proposedChainsOf, proposedChainsOfUser, type ChainMemberRow } from './chain-rings.queries.ts';
 export { cycleKey, giverOf, isCycle } from './chain.rules.ts';
