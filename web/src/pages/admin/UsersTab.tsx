@@ -36,6 +36,27 @@ async function deleteUser(user: AdminUserItem) {
   }
 }
 
+/**
+ * An address in full, however long (an admin tells accounts apart by it): it may wrap, best before
+ * the @, never cut off with an ellipsis, in the table and in the cards of a phone.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <span className="admin-email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </span>
+  );
+}
+
 const columns: Column<AdminUserItem>[] = [
   {
     key: 'name',
@@ -47,7 +68,7 @@ const columns: Column<AdminUserItem>[] = [
       </span>
     ),
   },
-  { key: 'email', header: 'Email', cell: (u) => <Ident value={u.email} /> },
+  { key: 'email', header: 'Email', cell: (u) => <Email address={u.email} /> },
   { key: 'employee', header: 'Employee #', cell: (u) => (u.employeeNumber ? <Ident value={u.employeeNumber} /> : '-') },
   { key: 'airline', header: 'Airline', cell: (u) => u.airline ?? '-' },
   {
