@@ -2,7 +2,8 @@ import { CLOSED_TEXT, closedSentence } from '#protocol/closedText.ts';
 import type { OfferCloseReason, OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
 import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/offerText.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
-import { presentRequest, type RequestItemRow } from '../trading/trading-core.ts';
+import { presentRequest } from '../requests/requests.presenter.ts';
+import type { RequestItemRow } from '../requests/requests.queries.ts';
 import { fullName, presentUserSummary } from '../users/user.presenter.ts';
 import type { OfferNotificationRow, OfferRow } from './offers.queries.ts';
 

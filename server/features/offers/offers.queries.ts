@@ -5,7 +5,7 @@ import { compileOnce, compilePaged } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import { matchSides } from '../trading/trading-core.ts';
+import { matchSides } from '../matches/matches.queries.ts';
 
 /** Matches an offer can be sent on: not yet approved (trade_requested: the dialog was opened from it). */
 const OPEN_MATCH = ['pending', 'active', 'trade_requested'];

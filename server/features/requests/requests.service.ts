@@ -10,13 +10,13 @@ import type { Deps } from '../../deps.ts';
 import { dayKeys, mapPage, pageFrom, type DayCursor, type Page } from '../../db/paging.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
+import { matchPartnersOfRequest } from '../matches/matches.queries.ts';
 import {
   allDatesOf,
   closeOffersOnDeletedRequest,
   insertRequest,
   lastDateOf,
   lockGroups,
-  matchPartnersOfRequest,
   matchRequest,
   proposedChainsOf,
   recheckChains,

@@ -24,10 +24,6 @@ export { chainMembers, matchableRequests, proposedChainsOf, proposedChainsOfUser
 export { cycleKey, giverOf, isCycle } from './chain.rules.ts';
 export { matchableColumns } from './matching.queries.ts';
 export { allDatesOf, isCurrent, lastDateOf, orderedPair, todayUtc, type MatchableRequest } from './matching.rules.ts';
-// Reads of requests and match records that offers and chains present with their own items.
-export { presentRequest } from '../requests/requests.presenter.ts';
-export { requestsById, type RequestItemRow } from '../requests/requests.queries.ts';
-export { matchPartnersOfRequest, matchSides } from '../matches/matches.queries.ts';
 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GroupLock, type NewRequest } from './group-lock.ts';
