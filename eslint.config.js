@@ -7,6 +7,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The trading core's one door (docs/ARCHITECTURE.md sections 2 and 11, docs/decisions/0027): a file
+ * outside server/features/trading/ imports the core through trading-core.ts only, so the lock it
+ * hands out, its queries and its rules stay behind the API that takes the group lock first.
+ */
+const tradingDoor = {
+  group: ['**/trading/**', '!**/trading/trading-core.ts'],
+  message: 'Outside the trading core, import it through features/trading/trading-core.ts only (docs/decisions/0027).',
+};
+
 export default defineConfig([
   globalIgnores(['**/dist/', '**/node_modules/', 'uploads/', '.data/', 'test-artifacts/', 'server/db/migrations/']),
   js.configs.recommended,
@@ -87,6 +97,27 @@ export default defineConfig([
           ],
         },
       ],
+    },
+  },
+  {
+    // The trading core's door (tradingDoor, above), for the server, its tests and the scripts. The
+    // core's own files, and the composition that wires it in (server.ts, deps.ts, subscribers.ts:
+    // the core's match-notices subscriber is registered there), are the ones that may import its
+    // internals. ESLint's own no-restricted-imports, not typescript-eslint's: the floors' rule above
+    // keeps its own options, and type imports count all the same.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/features/trading/**', 'server/server.ts', 'server/deps.ts', 'server/subscribers.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [tradingDoor] }],
+    },
+  },
+  {
+    // Left to the outbox floor's own work (issue 41, another change): the notification outbox still
+    // builds the grouped match mail with the core's match-mails.ts. Only that file, and only until
+    // that work moves it; any other core internal is refused here as everywhere.
+    files: ['server/outbox/outbox-mails.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ ...tradingDoor, group: [...tradingDoor.group, '!**/trading/match-mails.ts'] }] }],
     },
   },
   {
