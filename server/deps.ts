@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { BoardCache } from './features/board/board-cache.ts';
 import type { FeedCache } from './features/calendar/calendar-cache.ts';
+import type { InsightsCache } from './features/admin/insights-cache.ts';
 import type { PasswordHasher } from './features/auth/password.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
@@ -37,6 +38,8 @@ export interface Deps {
   boardCache: BoardCache;
   /** Each user's calendar feed as sent, for a minute (features/calendar/calendar-cache.ts). */
   calendarFeeds: FeedCache;
+  /** The admins' Insights report, for a minute (features/admin/insights-cache.ts). */
+  insights: InsightsCache;
   /** Domain events, dispatched after commit to the subscribers of server/subscribers.ts. */
   events: EventBus;
   /** Web Push to the users' subscribed devices (features/push). */

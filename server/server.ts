@@ -17,6 +17,7 @@ import { EventBus } from './events/event-bus.ts';
 import { registerSubscribers } from './subscribers.ts';
 import { createBoardCache } from './features/board/board-cache.ts';
 import { createFeedCache } from './features/calendar/calendar-cache.ts';
+import { createInsightsCache } from './features/admin/insights-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { forwardedHeaderGuard } from './http/trusted-proxy.ts';
 import { createHttpServer } from './lib/graceful-http.ts';
@@ -110,6 +111,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const boardCache = createBoardCache(caches);
   // Each user's calendar feed as sent, for a minute.
   const calendarFeeds = createFeedCache(caches);
+  // The admins' Insights report, for a minute.
+  const insights = createInsightsCache(caches);
   // Who has push devices, kept on each instance.
   const pushDevices = await createPushDevices(db.orm, caches, log);
   const rosterFeeds = {
@@ -138,6 +141,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     sessions,
     boardCache,
     calendarFeeds,
+    insights,
     events: new EventBus(log, outbox),
     push,
     pushDevices: pushDevices.devices,

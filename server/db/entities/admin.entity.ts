@@ -5,6 +5,14 @@ import { User } from './user.entity.ts';
 export const SupportRequest = defineEntity({
   name: 'SupportRequest',
   tableName: 'support_requests',
+  // Insights: requests filed and answered per week (docs/decisions/0044, Migration20261128210000).
+  indexes: [
+    { name: 'support_requests_created_at_index', properties: ['createdAt'] },
+    {
+      name: 'support_requests_resolved_at_index',
+      expression: `create index "support_requests_resolved_at_index" on "support_requests" ("resolved_at") where "resolved_at" is not null`,
+    },
+  ],
   properties: {
     id: serialId(),
     user: p.manyToOne(User).deleteRule('cascade').fieldName('user_id').index(),

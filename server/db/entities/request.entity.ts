@@ -10,6 +10,13 @@ export const TradeRequest = defineEntity({
     { name: 'requests_board_index', properties: ['groupKey', 'status', 'date'] },
     // Matching: group + type among active requests.
     { name: 'requests_match_index', properties: ['groupKey', 'type', 'status', 'lastDate'] },
+    // Insights (docs/decisions/0044, Migration20261128210000): requests posted per week, and the
+    // active requests whose last date is not past, by group.
+    { name: 'requests_created_at_index', properties: ['createdAt'] },
+    {
+      name: 'requests_active_last_date_index',
+      expression: `create index "requests_active_last_date_index" on "requests" ("last_date", "group_key") where "status" = 'active'`,
+    },
   ],
   // A create retried with the same client key is stored once (Migration20261126100000).
   uniques: [{ name: 'requests_owner_client_key_unique', properties: ['user', 'clientKey'] }],
@@ -55,6 +62,8 @@ export const Match = defineEntity({
     // One match per unordered pair: the service stores the lower request id first.
     { name: 'matches_pair_unique', properties: ['request', 'matchedRequest'] },
   ],
+  // Insights: matches made per week (docs/decisions/0044).
+  indexes: [{ name: 'matches_created_at_index', properties: ['createdAt'] }],
   properties: {
     id: serialId(),
     request: p.manyToOne(TradeRequest).deleteRule('cascade').fieldName('request_id'),
@@ -119,6 +128,8 @@ export const TradeChainMember = defineEntity({
 export const Trade = defineEntity({
   name: 'Trade',
   tableName: 'trades',
+  // Insights: trades completed per week (docs/decisions/0044).
+  indexes: [{ name: 'trades_approved_at_index', properties: ['approvedAt'] }],
   properties: {
     id: serialId(),
     match: p.manyToOne(Match).deleteRule('set null').nullable().fieldName('match_id').index(),
