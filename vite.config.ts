@@ -12,13 +12,16 @@ import { firstScreenChunks } from './web/build/first-screen-chunks.ts';
 import { precachePlugin, SW_ENTRY } from './web/build/precache-plugin.ts';
 import { prerenderPlugin } from './web/build/prerender-plugin.ts';
 import { sharedHeadPlugin } from './web/build/shared-head-plugin.ts';
+import { colorSchemeChoice, themeBootPlugin } from './web/build/theme-plugin.ts';
 
 const API = 'http://localhost:3000';
 const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), sharedHeadPlugin(web('index.html')), precachePlugin(), prerenderPlugin()],
+  plugins: [react(), sharedHeadPlugin(web('index.html')), themeBootPlugin(), precachePlugin(), prerenderPlugin()],
+  // Dark rules follow the device's Light / Dark / System choice (web/build/theme-plugin.ts).
+  css: { postcss: { plugins: [colorSchemeChoice()] } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 // What every answer says about how a browser may use it: pages get the app's content policy, the
 // API's data a policy that runs and frames nothing; HSTS only over HTTPS.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { THEME_BOOT_SCRIPT } from '#protocol/theme.ts';
 import { makeUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -16,6 +18,11 @@ describe('security headers', () => {
   it("gives pages the app's content policy, framing refused and same-origin referrers", async () => {
     const page = await app.client().get('/login');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Inline scripts only by hash: the theme's, which the built pages carry verbatim.
+    const scripts = /script-src ([^;]*)/.exec(page.headers.get('content-security-policy')!)![1]!;
+    expect(scripts).not.toContain('unsafe-inline');
+    const hash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(scripts).toContain(`'sha256-${hash}'`);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('x-frame-options')).toBe('DENY');

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { Next } from 'koa';
+import { THEME_BOOT_SCRIPT } from '#protocol/theme.ts';
 import type { AppContext } from './context.ts';
+
+/** The one inline script the pages carry (the device's Light/Dark choice before the first paint), by its hash. */
+const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** The pages' policy: the app's own scripts, styles, images and socket, nothing framed or embedded elsewhere. */
 const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_BOOT_HASH}`,
   "connect-src 'self' ws: wss:",
   "frame-src 'self'",
   "frame-ancestors 'none'",

@@ -5,6 +5,7 @@ import { CalendarFeedCard } from '../components/CalendarFeedCard.tsx';
 import { PushCard } from '../components/PushCard.tsx';
 import { RosterCard } from '../components/roster/RosterCard.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
+import { ThemeCard } from '../components/ThemeCard.tsx';
 import { SelectField } from '../components/Field.tsx';
 import { SETTINGS_TEXT } from '../texts/settings.ts';
 import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
@@ -199,6 +200,7 @@ export default function ProfileSettings() {
           <ActivitySummary />
           <YourDay user={user} />
           <AccountActions user={user} />
+          <ThemeCard />
           <PushCard />
           <CalendarFeedCard />
           <RosterCard />
