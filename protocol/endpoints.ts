@@ -22,6 +22,7 @@ import type {
   ChainItem,
   ChatMessage,
   EmailTemplateItem,
+  InsightsReport,
   SupportRequestItem,
   UserActivityReport,
   ChatPage,
@@ -159,6 +160,8 @@ export interface Endpoints {
   /** Admin actions, newest first (X-Total-Count on the first page). */
   'GET /api/admin/logs': { response: AdminLogItem[] };
   'GET /api/admin/user-activity': { response: UserActivityReport };
+  /** Insights: requests, matches, trades and support per week over the last 12, and active requests by base and position (docs/decisions/0044). */
+  'GET /api/admin/insights': { response: InsightsReport };
   'GET /api/admin/email-templates': { response: EmailTemplateItem[] };
   /** :templateType is one of EMAIL_TEMPLATE_TYPES (a name, not a number: call with a cast). */
   'PUT /api/admin/email-templates/:templateType': { body: EmailTemplateBody; response: EmailTemplateItem };
@@ -251,6 +254,7 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'POST /api/admin/support-requests/:id/respond': true,
   'GET /api/admin/logs': true,
   'GET /api/admin/user-activity': true,
+  'GET /api/admin/insights': true,
   'GET /api/admin/email-templates': true,
   'PUT /api/admin/email-templates/:templateType': true,
   'GET /api/admin/notifications': true,

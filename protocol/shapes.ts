@@ -383,6 +383,52 @@ export interface UserActivityReport {
   stats: { monthlyStats: MonthlyActivityStat[]; totalStats: TotalActivityStat[] };
 }
 
+/**
+ * One week of GET /api/admin/insights: Monday 00:00 UTC up to the next Monday (the last week is the
+ * current one, so far). Counted in SQL on the server, held there a minute.
+ */
+export interface InsightsWeek {
+  /** The week's Monday (UTC), YYYY-MM-DD. */
+  weekStart: string;
+  /** Requests created this week (whatever became of them since). */
+  requestsPosted: number;
+  /** Matches made this week. */
+  matchesMade: number;
+  /** Of the matches made this week, how many have become a trade (an accepted offer between their two requests) by now. */
+  matchesTraded: number;
+  /** matchesTraded / matchesMade, 0 to 1; null when no match was made. */
+  matchShare: number | null;
+  /** Offers accepted this week: one trade each. */
+  offersAccepted: number;
+  /** Three-way chains completed this week: one trade each, though each writes three trades rows. */
+  chainsCompleted: number;
+  /** offersAccepted + chainsCompleted. */
+  tradesCompleted: number;
+  /** Support requests filed this week. */
+  supportRequests: number;
+  /** Support requests answered this week (filed whenever). */
+  supportAnswered: number;
+  /** The median time from filing to answer of those answered this week, in seconds; null when none was. */
+  medianAnswerSeconds: number | null;
+}
+
+/** Active requests (on the board: status active, last date not past at their base) of one base and position, across airlines and aircraft. */
+export interface ActiveRequestsCount {
+  base: string;
+  /** One of POSITIONS, as the group stored it. */
+  position: string;
+  count: number;
+}
+
+/** GET /api/admin/insights: the last 12 weeks, oldest first, and the board's active requests now. */
+export interface InsightsReport {
+  /** When these figures were counted (ISO); an instance serves them for up to a minute. */
+  countedAt: string;
+  weeks: InsightsWeek[];
+  /** Most first; then by base and position. */
+  activeRequests: ActiveRequestsCount[];
+}
+
 export interface EmailTemplateItem {
   id: number;
   templateType: EmailTemplateType;

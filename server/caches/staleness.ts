@@ -43,6 +43,12 @@ export const staleness = {
    */
   calendarFeeds: { maxStaleMs: 60_000, whilePeersDown: 'memory' },
   /**
+   * The admins' Insights report (features/admin/insights-cache.ts): one per instance, counted at
+   * most once a minute, however many admins look; nothing tells the instances of changes, so it may
+   * be this old everywhere, peers up or down. Its figures are weeks long.
+   */
+  insights: { maxStaleMs: 60_000, whilePeersDown: 'memory' },
+  /**
    * Badge counts: nothing held; sent afresh after each commit that moves them. Counts moved on
    * another instance while the peers are away arrive when the sockets reconnect and refetch.
    */

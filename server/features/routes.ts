@@ -13,6 +13,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { requestsRoutes } from './requests/requests.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { insightsRoutes } from './admin/insights.routes.ts';
 import { calendarRoutes } from './calendar/calendar.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { rosterRoutes } from './roster/roster.routes.ts';
@@ -37,6 +38,7 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     baseChatRoutes(deps),
     supportRoutes(deps),
     adminRoutes(deps),
+    insightsRoutes(deps),
     calendarRoutes(deps),
     pushRoutes(deps),
     rosterRoutes(deps),

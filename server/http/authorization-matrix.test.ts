@@ -366,6 +366,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/logs': { call: () => ({ path: '/api/admin/logs' }), expect: adminOnly() },
   'GET /api/admin/user-activity': { call: () => ({ path: '/api/admin/user-activity' }), expect: adminOnly() },
+  'GET /api/admin/insights': { call: () => ({ path: '/api/admin/insights' }), expect: adminOnly() },
   'GET /api/admin/email-templates': { call: () => ({ path: '/api/admin/email-templates' }), expect: adminOnly() },
   'PUT /api/admin/email-templates/:templateType': {
     call: () => ({
