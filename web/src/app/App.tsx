@@ -29,6 +29,7 @@ const Tradeboard = lazyScreen(() => import('../pages/Tradeboard.tsx'));
 const Matches = lazyScreen(() => import('../pages/Matches.tsx'));
 const Trades = lazyScreen(() => import('../pages/Trades.tsx'));
 const Schedule = lazyScreen(() => import('../pages/Schedule.tsx'));
+const MyMonth = lazyScreen(() => import('../pages/MyMonth.tsx'));
 const Messages = lazyScreen(() => import('../pages/Messages.tsx'));
 const CrewProfile = lazyScreen(() => import('../pages/CrewProfile.tsx'));
 const ContactSupport = lazyScreen(() => import('../pages/ContactSupport.tsx'));
@@ -120,6 +121,9 @@ function SignedInRoutes() {
             </Route>
             <Route path="/schedule">
               <Schedule />
+            </Route>
+            <Route path="/calendar">
+              <MyMonth />
             </Route>
             <Route path="/contact-support">
               <ContactSupport />

@@ -24,6 +24,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/all-trades', label: 'Tradeboard' },
   { to: '/matches', label: 'Matches', badge: 'pendingMatches', badgeText: (n) => `${n} new ${n === 1 ? 'match' : 'matches'}` },
   { to: '/trades', label: 'Trades', badge: 'pendingTrades', badgeText: (n) => `${n} new trade ${n === 1 ? 'request' : 'requests'}` },
+  { to: '/calendar', label: 'My Month' },
   { to: '/schedule', label: 'Schedule' },
 ];
 

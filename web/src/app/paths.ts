@@ -8,6 +8,7 @@ export const SIGNED_IN_PATHS = [
   '/matches',
   '/messages',
   '/schedule',
+  '/calendar',
   '/contact-support',
   '/admin',
   '/admin-panel',

@@ -125,6 +125,9 @@ export default function Dashboard() {
           <AppLink to="/all-trades" className="button button-outline">
             Tradeboard
           </AppLink>
+          <AppLink to="/calendar" className="button button-outline">
+            My Month
+          </AppLink>
         </div>
       </div>
 
