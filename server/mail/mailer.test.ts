@@ -55,6 +55,19 @@ describe('the local outbox', () => {
     ]);
   });
 
+  it('stores a Message-ID once: a mail the outbox sends again after a lost acknowledgement is one mail', async () => {
+    const mailer = createMailer(loadConfig({}), db.orm, pino({ level: 'silent' }));
+    const mail = { to: 'once@dedupe.example', subject: 'New match', html: '<p>hi</p>', messageId: '<notification-1@crewtrade.local>' };
+    const heard: [number, boolean][] = [];
+    expect(await mailer.sendAll([mail], (i, ok) => heard.push([i, ok]))).toEqual([{ delivered: true }]);
+    expect(await mailer.sendAll([mail, { ...mail, messageId: '<notification-2@crewtrade.local>' }])).toEqual([
+      { delivered: true },
+      { delivered: true },
+    ]);
+    expect(heard).toEqual([[0, true]]);
+    expect(await outbox('once@dedupe.example')).toHaveLength(2);
+  });
+
   it('reports every mail of a batch the database refuses as not delivered, without throwing, and stores none of it', async () => {
     const mailer = createMailer(loadConfig({}), db.orm, pino({ level: 'silent' }));
     // The second address is longer than the column allows: the one insert fails as a whole.

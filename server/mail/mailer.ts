@@ -18,9 +18,11 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<{ delivered: boolean }>;
   /**
    * Several mails at once (a commit's notices), each delivered or not, in order. Never throws. The
-   * local outbox stores them in one insert, SMTP sends them side by side.
+   * local outbox stores them in one insert, SMTP sends them side by side. `onEach` hears of each
+   * mail as soon as it is settled (the server said "250" or refused), before the slowest of the
+   * batch: the outbox marks a row sent the moment its mail is taken (docs/decisions/0043).
    */
-  sendAll(mails: readonly OutgoingMail[]): Promise<{ delivered: boolean }[]>;
+  sendAll(mails: readonly OutgoingMail[], onEach?: (index: number, delivered: boolean) => void): Promise<{ delivered: boolean }[]>;
   /** Waits for the sends under way (mail goes out after the answer), then closes the transport. */
   close(): Promise<void>;
 }
@@ -32,32 +34,39 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   // Sends still running when the instance stops must finish before the database closes under them.
   const inFlight = new Set<Promise<Delivery>>();
-  const smtp = (smtp: Transporter, mails: readonly OutgoingMail[]): Promise<Delivery> =>
+  type OnEach = ((index: number, delivered: boolean) => void) | undefined;
+  const smtp = (smtp: Transporter, mails: readonly OutgoingMail[], onEach: OnEach): Promise<Delivery> =>
     Promise.all(
-      mails.map(async (mail) => {
+      mails.map(async (mail, index) => {
+        let delivered: boolean;
         try {
           await smtp.sendMail({ from: config.mailFrom, ...mail });
-          return { delivered: true };
+          delivered = true;
         } catch (err) {
           log.warn({ err, to: mail.to }, 'mail delivery failed');
-          return { delivered: false };
+          delivered = false;
         }
+        onEach?.(index, delivered);
+        return { delivered };
       }),
     );
-  const outbox = async (mails: readonly OutgoingMail[]): Promise<Delivery> => {
+  const outbox = async (mails: readonly OutgoingMail[], onEach: OnEach): Promise<Delivery> => {
+    let delivered: boolean;
     try {
       await insertOutboxMails(orm.em.fork(), mails);
       // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
       for (const mail of mails) log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
-      return mails.map(() => ({ delivered: true }));
+      delivered = true;
     } catch (err) {
       log.warn({ err, to: mails.map((m) => m.to) }, 'mail delivery failed');
-      return mails.map(() => ({ delivered: false }));
+      delivered = false;
     }
+    mails.forEach((_, index) => onEach?.(index, delivered));
+    return mails.map(() => ({ delivered }));
   };
-  const sendAll = (mails: readonly OutgoingMail[]): Promise<Delivery> => {
+  const sendAll = (mails: readonly OutgoingMail[], onEach?: OnEach): Promise<Delivery> => {
     if (mails.length === 0) return Promise.resolve([]);
-    const sending = transport ? smtp(transport, mails) : outbox(mails);
+    const sending = transport ? smtp(transport, mails, onEach) : outbox(mails, onEach);
     inFlight.add(sending);
     void sending.finally(() => inFlight.delete(sending));
     return sending;

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../lib/logger.ts';
-import type { Mailer } from './mailer.ts';
-import { logNotificationMails, mailPeopleAndTemplates, type MailPerson } from './notification-mail.queries.ts';
+import type { OutgoingMail } from './mailer.ts';
+import { logNotificationMails, mailPeopleAndTemplates, type MailPerson, type NotificationMailLog } from './notification-mail.queries.ts';
 import { renderTemplate } from './render.ts';
 import { withSpecVariables } from './spec-variables.ts';
 
@@ -17,85 +17,83 @@ export interface NotificationDraft {
   vars(recipient: MailPerson, target: MailPerson): Parameters<typeof renderTemplate>[1];
 }
 
-/** What sending notification mail needs. */
+/** What rendering and logging notification mail needs. */
 interface MailDeps {
-  mailer: Mailer;
   orm: MikroORM;
   log: Logger;
 }
 
-/** A draft as the outbox delivers it: with its stable Message-ID, and whether this is its last attempt. */
+/** A draft as the outbox delivers it: with its stable Message-ID. */
 export interface OutboxDraft extends NotificationDraft {
   messageId: string;
-  /** The last attempt: a failure is logged as an email_sent activity that was not delivered. */
-  final: boolean;
 }
 
-/** What became of each draft: delivered, failed (to be retried), or nothing to send (no e-mail wanted, no template, person gone). */
-export type MailOutcome = 'sent' | 'failed' | 'none';
+/** A notification mail ready to send, and the email_sent activity that records what became of it. */
+export interface RenderedNotification {
+  mail: OutgoingMail;
+  log: Omit<NotificationMailLog, 'sent'>;
+}
 
 /**
- * Notification mails (matches, chains, offers) to the recipients who allow e-mail, each delivered
- * mail logged as email_sent activity (a failed one only on its last attempt: the outbox retries the
- * rest). Per batch of the outbox: one read for the people and templates, one send of them all, one
- * insert of the logs. Each mail carries its outbox row's Message-ID, so a retry after a lost
- * acknowledgement is the same message to the receiving server and to the reader's client.
+ * Notification mails (matches, chains, offers) to the recipients who allow e-mail, one per draft
+ * or undefined (no e-mail wanted, no template, person gone). Per batch of the outbox: one read for
+ * the people and templates. Each mail carries its outbox row's Message-ID, so a retry after a lost
+ * acknowledgement is the same message to the receiving server and to the reader's client. Sending
+ * and marking are the outbox's (docs/decisions/0043); the activity is written after, by
+ * `logNotificationOutcomes`.
  */
-export async function sendNotificationMails(deps: MailDeps, drafts: readonly OutboxDraft[]): Promise<MailOutcome[]> {
+export async function renderNotificationMails(
+  deps: MailDeps,
+  drafts: readonly OutboxDraft[],
+): Promise<(RenderedNotification | undefined)[]> {
   if (drafts.length === 0) return [];
-  const em = deps.orm.em.fork();
   const { people, templates } = await mailPeopleAndTemplates(
-    em,
+    deps.orm.em.fork(),
     drafts.flatMap((d) => [d.recipientId, d.targetId]),
     drafts.map((d) => d.template),
   );
   const missing = new Set<string>();
-  const outcomes: MailOutcome[] = drafts.map(() => 'none');
-  const mails = drafts.flatMap((d, index) => {
+  const rendered = drafts.map((d): RenderedNotification | undefined => {
     const recipient = people.get(d.recipientId);
     const target = people.get(d.targetId);
-    if (!recipient?.emailNotifications || !target) return [];
+    if (!recipient?.emailNotifications || !target) return undefined;
     const template = templates.get(d.template);
     if (!template) {
       missing.add(d.template);
-      return [];
+      return undefined;
     }
     const vars = withSpecVariables(d.template, d.vars(recipient, target));
-    return [
-      {
-        index,
-        draft: d,
-        recipient,
-        mail: {
-          to: recipient.email,
-          subject: renderTemplate(template.subject, vars, false),
-          html: renderTemplate(template.html, vars, true),
-          messageId: d.messageId,
-        },
+    return {
+      mail: {
+        to: recipient.email,
+        subject: renderTemplate(template.subject, vars, false),
+        html: renderTemplate(template.html, vars, true),
+        messageId: d.messageId,
       },
-    ];
+      log: {
+        userId: recipient.id,
+        targetId: d.targetId,
+        referenceId: d.referenceId,
+        referenceType: d.referenceType,
+        emailType: d.template,
+        email: recipient.email,
+      },
+    };
   });
   // Once per template and batch, not once per mail.
   for (const template of missing) deps.log.warn({ template }, 'mail template missing: no mail sent');
-  const delivered = await deps.mailer.sendAll(mails.map((m) => m.mail));
-  for (const [i, m] of mails.entries()) outcomes[m.index] = delivered[i]?.delivered ? 'sent' : 'failed';
-  await logNotificationMails(
-    em,
-    mails.flatMap((m) =>
-      outcomes[m.index] === 'sent' || m.draft.final
-        ? [
-            {
-              userId: m.recipient.id,
-              targetId: m.draft.targetId,
-              referenceId: m.draft.referenceId,
-              referenceType: m.draft.referenceType,
-              emailType: m.draft.template,
-              sent: outcomes[m.index] === 'sent',
-              email: m.recipient.email,
-            },
-          ]
-        : [],
-    ),
-  );
-  return outcomes;
+  return rendered;
+}
+
+/**
+ * The email_sent activity of a batch's notification mails (each delivered one, and each failed on
+ * its last attempt), in one insert, after the rows are marked. Bookkeeping only: a failure is
+ * logged and never counts a mail as failed, or the outbox would send it again (docs/decisions/0043).
+ */
+export async function logNotificationOutcomes(deps: MailDeps, logs: readonly NotificationMailLog[]): Promise<void> {
+  try {
+    await logNotificationMails(deps.orm.em.fork(), logs);
+  } catch (err) {
+    deps.log.warn({ err, mails: logs.length }, 'email_sent activity not written (the mails went out)');
+  }
 }

@@ -66,12 +66,14 @@ export async function extendOutboxLease(em: EntityManager, ids: readonly number[
     .execute();
 }
 
+/** Done: the mail was taken, or there was nothing to send. A row marked before keeps its first time. */
 export async function markOutboxSent(em: EntityManager, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await kysely(em)
     .updateTable('notification_outbox')
     .set({ sent_at: sql<string>`now()`, claimed_until: null })
-    .where('id', 'in', ids)
+    .where('id', 'in', [...ids])
+    .where('sent_at', 'is', null)
     .execute();
 }
 

@@ -59,7 +59,6 @@ describe('notification outbox claims', () => {
 
 describe('notification outbox delivery', () => {
   it('retries a failed mail later with the same Message-ID, marks it sent once delivered, and logs it once', async () => {
-    await clear();
     const sent: OutgoingMail[] = [];
     let fail = true;
     const mailer: Mailer = {
@@ -76,6 +75,8 @@ describe('notification outbox delivery', () => {
     const group = { base: 'OBR' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });
+    // Their sign-up confirmations are outbox rows too: not this test's.
+    await clear();
     await ann.client.post('/api/requests', requestBody({ date: '2099-07-01', route: 'OUT1' }));
     await bob.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-07-01', route: 'ANY' }));
     // The match's two mails were recorded with it.
@@ -108,8 +109,50 @@ describe('notification outbox delivery', () => {
     expect(logs).toEqual([{ email_sent: true }, { email_sent: true }]);
   });
 
-  it('gives a notification up after the last attempt, with a log line and a failed activity', async () => {
+  it('marks a mail sent once its server took it, though the email_sent activity write fails: a retry sends nothing twice', async () => {
+    const sent: OutgoingMail[] = [];
+    const mailer: Mailer = {
+      send: async () => ({ delivered: true }),
+      sendAll: async (mails) => (sent.push(...mails), mails.map(() => ({ delivered: true }))),
+      close: async () => undefined,
+    };
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (l: string) => void lines.push(l) });
+    const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 });
+    const group = { base: 'OBL' };
+    const ann = await makeUser(app, { ...group, firstName: 'Ann' });
+    const bob = await makeUser(app, { ...group, firstName: 'Bob' });
     await clear();
+    await ann.client.post('/api/requests', requestBody({ date: '2099-07-03', route: 'OUT3' }));
+    await bob.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-07-03', route: 'ANY' }));
+    expect((await outboxBacklog(fork())).pending).toBe(2);
+    // The activity log refuses email_sent rows, as a database going away right after the send does.
+    await sql(
+      app.databaseUrl,
+      `create function refuse_email_sent() returns trigger language plpgsql as $$
+       begin if new.activity_type = 'email_sent' then raise exception 'activity log unavailable'; end if; return new; end $$`,
+    );
+    await sql(
+      app.databaseUrl,
+      'create trigger refuse_email_sent before insert on user_activity_logs for each row execute function refuse_email_sent()',
+    );
+    try {
+      expect(await outbox.deliverBatch()).toBe(2);
+      // Whatever the batch left unmarked is due again at once, as it would be after its backoff.
+      await sql(app.databaseUrl, 'update notification_outbox set next_attempt_at = now(), claimed_until = null where sent_at is null');
+      await outbox.deliverBatch();
+    } finally {
+      await sql(app.databaseUrl, 'drop trigger refuse_email_sent on user_activity_logs');
+      await sql(app.databaseUrl, 'drop function refuse_email_sent()');
+    }
+    const ids = sent.map((m) => m.messageId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    expect(await outboxBacklog(fork())).toEqual({ pending: 0, oldestAgeSeconds: 0 });
+    expect(lines.some((l) => l.includes('email_sent activity not written'))).toBe(true);
+  });
+
+  it('gives a notification up after the last attempt, with a log line and a failed activity', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
     const mailer: Mailer = {
@@ -121,6 +164,7 @@ describe('notification outbox delivery', () => {
     const group = { base: 'OBG' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });
+    await clear();
     await ann.client.post('/api/requests', requestBody({ date: '2099-07-02', route: 'OUT2' }));
     await bob.client.post('/api/requests', requestBody({ type: 'pickup', date: '2099-07-02', route: 'ANY' }));
     await sql(app.databaseUrl, 'update notification_outbox set attempts = 11');

@@ -5,8 +5,11 @@ import type { DurableNotices } from '../events/event-bus.ts';
 import { deliverPushRows, type Pushed } from '../features/push/push.delivery.ts';
 import type { PushDevices } from '../features/push/push-devices.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
-import { deliverMailRows, MATCH_MAIL_HOLD_MS, type MailRow } from './outbox-mails.ts';
+import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
+import { logNotificationOutcomes } from '../mail/notification-mails.ts';
+import { MATCH_MAIL_HOLD_MS, prepareMailRows, type MailRow } from './outbox-mails.ts';
 import { outboxRecordsOf } from './outbox-records.ts';
+import { SentMarks } from './sent-marks.ts';
 import {
   claimOutboxRows,
   extendOutboxLease,
@@ -26,6 +29,8 @@ const POLL_MS = 2_000;
 const PURGE_EVERY_MS = 10 * 60_000;
 const KEEP_SENT_MS = 24 * 3600_000;
 const KEEP_FAILED_MS = 7 * 24 * 3600_000;
+/** How long a batch keeps trying its sent marks while the database is away (at least twice the lease). */
+const MARK_PATIENCE_MS = 60_000;
 
 export interface OutboxOptions {
   /** How long a claim holds its rows: longer than a batch's sends can take. */
@@ -46,9 +51,11 @@ export class NotificationOutbox implements DurableNotices {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private lastPurge = 0;
+  /** Rows this instance's mail server took that are not marked yet: never sent again from here. */
+  private readonly sentHere = new Set<number>();
 
   constructor(
-    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'mailer' | 'log' | 'config' | 'push'>,
+    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'log' | 'config' | 'push' | 'mailer'>,
     private readonly devices: Pick<PushDevices, 'withDevices'>,
     private readonly options: OutboxOptions,
   ) {}
@@ -110,6 +117,7 @@ export class NotificationOutbox implements DurableNotices {
   /** Claims, sends and marks one batch; how many rows it claimed. */
   async deliverBatch(): Promise<number> {
     const em = this.deps.orm.em.fork();
+    await this.markSentHere(em);
     const rows = await claimOutboxRows(em, BATCH, this.options.leaseMs);
     if (rows.length === 0) return 0;
     // Renewed at half the lease while the batch is out, so a slow mail server never lets another
@@ -131,32 +139,77 @@ export class NotificationOutbox implements DurableNotices {
     }
   }
 
+  /**
+   * Rows this instance sent but could not mark (the database was away longer than the marks'
+   * patience) are marked before anything is claimed, so this instance never sends them again.
+   */
+  private async markSentHere(em: EntityManager): Promise<void> {
+    if (this.sentHere.size === 0) return;
+    const ids = [...this.sentHere];
+    await markOutboxSent(em, ids);
+    for (const id of ids) this.sentHere.delete(id);
+  }
+
+  /**
+   * Sends a claimed batch and marks it (docs/decisions/0043). Each row is marked sent as soon as
+   * its mail is taken, in its own step (`SentMarks`); the email_sent activity follows, and its
+   * failure changes nothing; retries, holds and give-ups come last. So no failure after a send can
+   * make the row due again: only an instance dying between the server's "250" and the mark can.
+   */
   private async deliverClaimed(em: EntityManager, rows: readonly ClaimedRow[]): Promise<number> {
-    const sent: number[] = [];
+    const marks = new SentMarks({
+      mark: (ids) => markOutboxSent(this.deps.orm.em.fork(), ids),
+      log: this.deps.log,
+      patienceMs: Math.max(2 * this.options.leaseMs, MARK_PATIENCE_MS),
+      stopping: () => this.stopped,
+    });
+    // Sent by this instance before and still unmarked (markSentHere could not write): not again.
+    marks.add(rows.filter((r) => this.sentHere.has(r.id)).map((r) => r.id));
     const failed: ClaimedRow[] = [];
     const deferred: number[] = [];
-    const mails = rows.filter((r) => r.channel === 'mail');
+    const logs: NotificationMailLog[] = [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const mails = rows.filter((r) => r.channel === 'mail' && !marks.has(r.id));
     try {
-      const outcomes = await deliverMailRows(this.deps, mails as unknown as MailRow[], (attempts) => attempts >= MAX_ATTEMPTS);
-      mails.forEach((r, i) =>
-        outcomes[i] === 'failed' ? failed.push(r) : outcomes[i] === 'deferred' ? deferred.push(r.id) : sent.push(r.id),
+      const batch = await prepareMailRows(this.deps, mails as unknown as MailRow[]);
+      deferred.push(...batch.deferred);
+      marks.add(batch.nothing);
+      const delivered = await this.deps.mailer.sendAll(
+        batch.mails.map((m) => m.mail),
+        (i, ok) => ok && marks.add(batch.mails[i]!.rowIds),
       );
+      for (const [i, m] of batch.mails.entries()) {
+        const sent = delivered[i]?.delivered === true;
+        if (sent) marks.add(m.rowIds);
+        else failed.push(...m.rowIds.map((id) => byId.get(id)!));
+        const final = !sent && byId.get(m.rowIds[0]!)!.attempts >= MAX_ATTEMPTS;
+        if (m.log && (sent || final)) logs.push({ ...m.log, sent });
+      }
     } catch (err) {
+      // Nothing was sent: building the mails failed (the database, most likely).
       this.deps.log.warn({ err }, 'notification outbox: mail batch failed');
-      failed.push(...mails);
+      failed.push(...mails.filter((r) => !marks.has(r.id)));
     }
-    const pushes = rows.filter((r) => r.channel === 'push');
+    const pushes = rows.filter((r) => r.channel === 'push' && !marks.has(r.id));
     try {
       await deliverPushRows(
         this.deps,
         pushes.map((r) => ({ recipientId: r.recipientId, event: r.event as Pushed })),
       );
-      sent.push(...pushes.map((r) => r.id));
+      marks.add(pushes.map((r) => r.id));
     } catch (err) {
       this.deps.log.warn({ err }, 'notification outbox: push batch failed');
       failed.push(...pushes);
     }
-    await markOutboxSent(em, sent);
+    const unmarked = await marks.settled();
+    if (unmarked.length > 0) {
+      for (const id of unmarked) this.sentHere.add(id);
+      this.deps.log.error(
+        { outboxIds: unmarked },
+        'notification outbox: sent but not marked; this instance will not send them again, another may once their lease ends',
+      );
+    }
+    await logNotificationOutcomes(this.deps, logs);
     await markOutboxDeferred(em, deferred, MATCH_MAIL_HOLD_MS);
     const retries = failed.flatMap((r) => {
       const delayMs = retryDelayMs(r.attempts);

@@ -5,8 +5,9 @@ import { matchItemsOf } from '../features/matches/matches.service.ts';
 import { offerMailDrafts } from '../features/offers/offer-mails.ts';
 import { matchGroupDraft } from '../features/trading/match-mails.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
-import type { NotificationDraft } from '../mail/notification-mails.ts';
-import { sendNotificationMails, type MailOutcome } from '../mail/notification-mails.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
+import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
+import { renderNotificationMails, type NotificationDraft } from '../mail/notification-mails.ts';
 
 type Mailed = EventOf<'match.created' | 'chain.changed' | 'offer.sent'>;
 
@@ -24,8 +25,6 @@ export function outboxMessageId(rowId: number, mailFrom: string): string {
   return `<notification-${rowId}@${domain}>`;
 }
 
-/** A row's mail now, or held back: a reader's match mails about one request beyond MATCH_MAILS_PER_HOUR. */
-export type RowOutcome = MailOutcome | 'deferred';
 /** How long held match mails wait before they are tried again, together as one mail. */
 export const MATCH_MAIL_HOLD_MS = 15 * 60_000;
 
@@ -65,7 +64,7 @@ async function draftsOf(deps: Pick<Deps, 'orm' | 'limits'>, rows: readonly MailR
       groups.set(key, [...(groups.get(key) ?? []), { index, item, attempts: r.attempts }]);
     } else if (e.type === 'chain.changed') {
       drafts[index] = chainMailDrafts([e.item]).find((d) => d.recipientId === r.recipientId);
-    } else {
+    } else if (e.type === 'offer.sent') {
       const allowed = r.attempts > 1 || (await deps.limits.take('offerMail', `${e.fromUserId}:${e.toUserId}`));
       drafts[index] = allowed ? offerMailDrafts([e.item])[0] : undefined;
     }
@@ -90,24 +89,47 @@ function sideOf(e: EventOf<'match.created'>, recipientId: number) {
   return userIds[0] === recipientId ? { mine: requestId, other: matchedRequestId } : { mine: matchedRequestId, other: requestId };
 }
 
-/** Sends the mails of a batch of rows, one outcome per row, in order. */
-export async function deliverMailRows(
-  deps: Pick<Deps, 'orm' | 'limits' | 'mailer' | 'log' | 'config'>,
+/** One mail of a batch, and the rows it answers for: its own, and those of its group that ride with it. */
+export interface PreparedMail {
+  mail: OutgoingMail;
+  rowIds: number[];
+  /** The email_sent activity that records what became of a notification mail. */
+  log?: Omit<NotificationMailLog, 'sent'>;
+}
+
+/** What a batch of mail rows comes to: mails to send, rows held back, rows with nothing to send. */
+export interface PreparedMails {
+  mails: PreparedMail[];
+  deferred: number[];
+  /** No mail: no e-mail wanted, no template, person gone. Done as they are. */
+  nothing: number[];
+}
+
+/**
+ * The mails of a batch of rows, built from their events, each with its row's Message-ID (the same
+ * on every attempt). Reads and takes limits, sends nothing: a failure here sends no mail, and the
+ * rows are tried again.
+ */
+export async function prepareMailRows(
+  deps: Pick<Deps, 'orm' | 'limits' | 'log' | 'config'>,
   rows: readonly MailRow[],
-  isLastAttempt: (attempts: number) => boolean,
-): Promise<RowOutcome[]> {
+): Promise<PreparedMails> {
   const { drafts, carried, deferred } = await draftsOf(deps, rows);
-  const outcomes: RowOutcome[] = rows.map((_, i) => (deferred.has(i) ? 'deferred' : 'none'));
-  const toSend = rows.flatMap((r, i) => {
+  const riders = new Map<number, number[]>();
+  for (const [i, lead] of carried) riders.set(lead, [...(riders.get(lead) ?? []), rows[i]!.id]);
+  const drafted = rows.flatMap((r, i) => {
     const d = drafts[i];
-    return d ? [{ i, draft: { ...d, messageId: outboxMessageId(r.id, deps.config.mailFrom), final: isLastAttempt(r.attempts) } }] : [];
+    return d ? [{ i, draft: { ...d, messageId: outboxMessageId(r.id, deps.config.mailFrom) } }] : [];
   });
-  const sent = await sendNotificationMails(
+  const rendered = await renderNotificationMails(
     deps,
-    toSend.map((s) => s.draft),
+    drafted.map((d) => d.draft),
   );
-  for (const [k, s] of toSend.entries()) outcomes[s.i] = sent[k]!;
-  // The other rows of a group went out (or not) with its first.
-  for (const [i, lead] of carried) outcomes[i] = outcomes[lead]!;
-  return outcomes;
+  const mails: PreparedMail[] = drafted.flatMap(({ i }, k) => {
+    const r = rendered[k];
+    return r ? [{ mail: r.mail, log: r.log, rowIds: [rows[i]!.id, ...(riders.get(i) ?? [])] }] : [];
+  });
+  const taken = new Set(mails.flatMap((m) => m.rowIds));
+  const held = [...deferred].map((i) => rows[i]!.id);
+  return { mails, deferred: held, nothing: rows.flatMap((r) => (taken.has(r.id) || held.includes(r.id) ? [] : [r.id])) };
 }

@@ -120,6 +120,8 @@ export const OutboxMail = defineEntity({
     subject: p.text(),
     html: p.text(),
     text: p.text().nullable(),
+    /** The mail's Message-ID (the outbox row's): a mail sent again is stored once (docs/decisions/0043). */
+    messageId: p.string().length(255).nullable().unique(),
     createdAt: insertTime(),
   },
 });
