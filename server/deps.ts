@@ -10,7 +10,6 @@ import type { PasswordHasher } from './features/auth/password.ts';
 import type { SessionCache } from './features/auth/session-cache.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Mailer } from './mail/mailer.ts';
 import type { NotificationOutbox } from './outbox/notification-outbox.ts';
 import type { IoServer, Publisher } from './realtime/publisher.ts';
 import type { PushDevices } from './features/push/push-devices.ts';
@@ -23,8 +22,11 @@ export interface Deps {
   config: Config;
   log: Logger;
   orm: MikroORM;
-  mailer: Mailer;
-  /** Match, chain and offer mails and pushes, recorded with their writes and delivered from the table (outbox/). */
+  /**
+   * Every mail and push the server sends, recorded with the write that asks for it and delivered
+   * from the table (outbox/; docs/decisions/0026, 0043). The mailer is the outbox's own: no feature
+   * sends mail.
+   */
   outbox: NotificationOutbox;
   limits: RateLimits;
   hasher: PasswordHasher;

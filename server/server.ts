@@ -130,7 +130,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     config,
     log,
     orm: db.orm,
-    mailer,
     outbox,
     limits,
     hasher: createPasswordHasher(config.argon2),

@@ -65,6 +65,11 @@ export type DomainEvent =
   | { type: 'profile.changed'; userId: number; before: ProfileShown; after: ProfileShown }
   | { type: 'user.groupMoved'; userId: number; from: string | null; to: string | null }
   | { type: 'sessions.ended'; userId: number | null; sids: readonly string[] }
+  // Account mail asked for (features/auth): the confirmation of a new account's address, a password
+  // reset. Delivered from the outbox (docs/decisions/0043), which makes the link's token as it
+  // builds the mail: no link is stored before it is sent. linkOrigin: where the link points.
+  | { type: 'account.verifyAsked'; userId: number; linkOrigin: string }
+  | { type: 'account.resetAsked'; userId: number; linkOrigin: string }
   // Support (features/support): filed by userId; answered by an admin (resolved, adminResponse set).
   | { type: 'support.created'; supportRequestId: number; userId: number }
   | { type: 'support.responded'; supportRequestId: number; userId: number; adminId: number; linkOrigin: string }

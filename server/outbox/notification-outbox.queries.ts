@@ -55,6 +55,32 @@ export async function claimOutboxRows(em: EntityManager, limit: number, leaseMs:
 
 export type ClaimedRow = Awaited<ReturnType<typeof claimOutboxRows>>[number];
 
+/** The account asks whose older rows a newer one supersedes (literals: the partial index's predicate names them). */
+export const ACCOUNT_ASKS = ['account.resetAsked', 'account.verifyAsked'] as const;
+
+/**
+ * The newest row of each recipient's account asks of each kind: an older ask still waiting when a
+ * newer one came is superseded by it (docs/decisions/0043). Keyed `recipientId:type`. Read through
+ * the partial index of account asks (Migration20261128205000), which no other row enters.
+ */
+export async function newestAccountAsks(em: EntityManager, recipientIds: readonly number[]): Promise<Map<string, number>> {
+  if (recipientIds.length === 0) return new Map();
+  const type = sql<string>`event->>'type'`;
+  const rows = await kysely(em)
+    .selectFrom('notification_outbox')
+    .select(['recipient_id as recipientId', type.as('type'), sql<number>`max(id)`.as('id')])
+    .where('channel', '=', sql.lit('mail'))
+    .where(
+      type,
+      'in',
+      ACCOUNT_ASKS.map((t) => sql.lit(t)),
+    )
+    .where('recipient_id', 'in', [...new Set(recipientIds)])
+    .groupBy(['recipient_id', type])
+    .execute();
+  return new Map(rows.map((r) => [`${r.recipientId}:${r.type}`, r.id]));
+}
+
 /** Keeps a claim while its sends run: the lease covers a pause of the deliverer, not a slow mail server. */
 export async function extendOutboxLease(em: EntityManager, ids: readonly number[], leaseMs: number): Promise<void> {
   if (ids.length === 0) return;

@@ -5,6 +5,7 @@ import type { DurableNotices } from '../events/event-bus.ts';
 import { deliverPushRows, type Pushed } from '../features/push/push.delivery.ts';
 import type { PushDevices } from '../features/push/push-devices.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
 import { logNotificationOutcomes } from '../mail/notification-mails.ts';
 import { MATCH_MAIL_HOLD_MS, prepareMailRows, type MailRow } from './outbox-mails.ts';
@@ -55,7 +56,7 @@ export class NotificationOutbox implements DurableNotices {
   private readonly sentHere = new Set<number>();
 
   constructor(
-    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'log' | 'config' | 'push' | 'mailer'>,
+    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'log' | 'config' | 'push'> & { mailer: Mailer },
     private readonly devices: Pick<PushDevices, 'withDevices'>,
     private readonly options: OutboxOptions,
   ) {}

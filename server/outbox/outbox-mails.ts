@@ -1,15 +1,19 @@
 import type { Deps } from '../deps.ts';
 import type { EventOf } from '../events/domain-events.ts';
+import { accountMails, type AccountMailEvent } from '../features/auth/account-mail.delivery.ts';
 import { chainMailDrafts } from '../features/chains/chain-mails.ts';
 import { matchItemsOf } from '../features/matches/matches.service.ts';
 import { offerMailDrafts } from '../features/offers/offer-mails.ts';
+import { supportAnswerMails } from '../features/support/support-mail.delivery.ts';
 import { matchGroupDraft } from '../features/trading/match-mails.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
 import { renderNotificationMails, type NotificationDraft } from '../mail/notification-mails.ts';
+import { newestAccountAsks } from './notification-outbox.queries.ts';
 
-type Mailed = EventOf<'match.created' | 'chain.changed' | 'offer.sent'>;
+type Notice = EventOf<'match.created' | 'chain.changed' | 'offer.sent'>;
+type Mailed = Notice | AccountMailEvent | EventOf<'support.responded'>;
 
 /** A mail row of the outbox, as claimed. */
 export interface MailRow {
@@ -83,6 +87,36 @@ async function draftsOf(deps: Pick<Deps, 'orm' | 'limits'>, rows: readonly MailR
   return { drafts, carried, deferred };
 }
 
+/**
+ * The mails that are not notices (docs/decisions/0043): account mails (the newest ask of each kind
+ * per user only: one waiting when a newer came is superseded, done without a mail, since the newer
+ * one brings a link of its own and two mails of which one is stale would only confuse) and admins'
+ * answers to support requests.
+ */
+async function otherMails(deps: Pick<Deps, 'orm' | 'config'>, rows: readonly MailRow[]): Promise<PreparedMail[]> {
+  const em = deps.orm.em.fork();
+  const asks = rows.flatMap((r) =>
+    r.event.type === 'account.resetAsked' || r.event.type === 'account.verifyAsked' ? [{ ...r, event: r.event }] : [],
+  );
+  const answers = rows.flatMap((r) => (r.event.type === 'support.responded' ? [{ ...r, event: r.event }] : []));
+  const newest = await newestAccountAsks(em, [...new Set(asks.map((a) => a.recipientId))]);
+  const current = asks.filter((a) => newest.get(`${a.recipientId}:${a.event.type}`) === a.id);
+  const accounts = await accountMails(
+    em,
+    current.map((a) => ({ userId: a.recipientId, event: a.event })),
+  );
+  const answered = await supportAnswerMails(
+    em,
+    answers.map((a) => a.event),
+  );
+  const built = [...zip(current, accounts), ...zip(answers, answered)];
+  return built.flatMap(([row, mail]) =>
+    mail ? [{ mail: { ...mail, messageId: outboxMessageId(row.id, deps.config.mailFrom) }, rowIds: [row.id] }] : [],
+  );
+}
+
+const zip = <A, B>(as: readonly A[], bs: readonly B[]) => as.map((a, i) => [a, bs[i]] as const);
+
 /** The recipient's side of a new match: their own request first. */
 function sideOf(e: EventOf<'match.created'>, recipientId: number) {
   const { requestId, matchedRequestId, userIds } = e.match;
@@ -129,6 +163,7 @@ export async function prepareMailRows(
     const r = rendered[k];
     return r ? [{ mail: r.mail, log: r.log, rowIds: [rows[i]!.id, ...(riders.get(i) ?? [])] }] : [];
   });
+  mails.push(...(await otherMails(deps, rows)));
   const taken = new Set(mails.flatMap((m) => m.rowIds));
   const held = [...deferred].map((i) => rows[i]!.id);
   return { mails, deferred: held, nothing: rows.flatMap((r) => (taken.has(r.id) || held.includes(r.id) ? [] : [r.id])) };

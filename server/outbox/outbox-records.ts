@@ -7,6 +7,8 @@ import type { OutboxRecord } from './notification-outbox.queries.ts';
  * the chain_notification of each member of a proposed chain, the mail of a new offer (its
  * per-pair limit is applied at delivery), and the pushes of those, of answers to offers and of
  * direct messages. `mayHavePush` leaves out the pushes of users with no device (most of them).
+ * Every other mail the server sends is here too (docs/decisions/0043): an account's confirmation
+ * link, a password reset, an admin's answer to a support request.
  */
 export function outboxRecordsOf(events: readonly DomainEvent[], mayHavePush: (userId: number) => boolean): OutboxRecord[] {
   const rows: OutboxRecord[] = [];
@@ -23,6 +25,8 @@ export function outboxRecordsOf(events: readonly DomainEvent[], mayHavePush: (us
     else if (e.type === 'offer.sent') both(e, [e.toUserId]);
     else if (e.type === 'offer.answered') push(e, [e.fromUserId]);
     else if (e.type === 'message.sent') push(e, [e.toUserId]);
+    else if (e.type === 'account.verifyAsked' || e.type === 'account.resetAsked' || e.type === 'support.responded')
+      rows.push({ channel: 'mail', recipientId: e.userId, event: e });
   }
   return rows;
 }

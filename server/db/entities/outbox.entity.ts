@@ -11,6 +11,13 @@ import { insertTime, serialId } from './columns.ts';
 export const NotificationOutboxEntry = defineEntity({
   name: 'NotificationOutboxEntry',
   tableName: 'notification_outbox',
+  indexes: [
+    // A user's account asks, the newest of which is sent (docs/decisions/0043, Migration20261128205000).
+    {
+      name: 'notification_outbox_account_asks_index',
+      expression: `create index "notification_outbox_account_asks_index" on "notification_outbox" ("recipient_id", "id") where "channel" = 'mail' and "event"->>'type' in ('account.resetAsked', 'account.verifyAsked')`,
+    },
+  ],
   properties: {
     id: serialId(),
     channel: p.string().length(10),

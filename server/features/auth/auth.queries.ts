@@ -50,8 +50,21 @@ export function lockUserByEmail(em: EntityManager, email: string): Promise<{ id:
     .executeTakeFirst();
 }
 
-export function findResetTarget(em: EntityManager, email: string): Promise<{ id: number; firstName: string | null } | undefined> {
-  return kysely(em).selectFrom('users').select(['id', 'first_name as firstName']).where('email', '=', email).executeTakeFirst();
+export function findResetTarget(em: EntityManager, email: string): Promise<{ id: number } | undefined> {
+  return kysely(em).selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+}
+
+/** The accounts an outbox batch's account mails go to: where, whom to greet, whether the address is proven. */
+export function accountMailTargets(
+  em: EntityManager,
+  userIds: readonly number[],
+): Promise<{ id: number; email: string; firstName: string | null; emailVerified: boolean }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return kysely(em)
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name as firstName', 'email_verified as emailVerified'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
 }
 
 /** A null hash closes local sign-in. */
@@ -66,12 +79,17 @@ export async function setPassword(em: EntityManager, userId: number, hash: strin
 /** The two tables of mailed tokens (auth/tokens.ts): the same columns, the same life. */
 export type MailTokenTable = 'password_reset_tokens' | 'email_verification_tokens';
 
-export async function insertMailToken(
+/** The tokens of one table an outbox batch's mails carry, in one insert. */
+export async function insertMailTokens(
   em: EntityManager,
   table: MailTokenTable,
-  t: { userId: number; hash: string; expiresAt: Date },
+  tokens: readonly { userId: number; hash: string; expiresAt: Date }[],
 ): Promise<void> {
-  await kysely(em).insertInto(table).values({ user_id: t.userId, token: t.hash, expires_at: t.expiresAt }).execute();
+  if (tokens.length === 0) return;
+  await kysely(em)
+    .insertInto(table)
+    .values(tokens.map((t) => ({ user_id: t.userId, token: t.hash, expires_at: t.expiresAt })))
+    .execute();
 }
 
 /** The account of a live token (unused, unexpired). */

@@ -64,10 +64,9 @@ export function authRoutes(deps: Deps) {
 
   async function register(ctx: AppContext, body: RegisterBody) {
     await deps.limits.consume('register', ctx.ip);
-    const user = await service(ctx).register(body);
+    const user = await service(ctx).register(body, mailOrigin(ctx));
     // The address one signs up from is where one usually signs in (decision 0006).
     await rememberKnownAddress(deps.limits, ctx.ip, user.email);
-    await verification(ctx).send(user, mailOrigin(ctx));
     await signIn(ctx, user);
   }
 

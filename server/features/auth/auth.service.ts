@@ -1,19 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MSG } from '#protocol/messages.ts';
-import { RESET_TOKEN_TTL_MS } from '#protocol/limits.ts';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '#protocol/schemas/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { conflict, invalid, unauthorized } from '../../http/errors.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { findUser, markEmailVerified } from '../users/users.queries.ts';
 import * as auth from './auth.queries.ts';
-import { resetMail } from './auth.mails.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { SocialProfile } from './oidc.ts';
 import { SessionStore } from './session.store.ts';
-import { hashToken, newMailToken } from './tokens.ts';
+import { hashToken } from './tokens.ts';
 
-type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'mailer' | 'events'>;
+type AuthDeps = Pick<Deps, 'config' | 'hasher' | 'events'>;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
@@ -29,17 +27,23 @@ export class AuthService {
 
   /**
    * A new local account, unverified: owner rights wait for the mailed link (or a reset, or a
-   * provider), so typing OWNER_EMAIL into the form first proves nothing.
+   * provider), so typing OWNER_EMAIL into the form first proves nothing. The confirmation mail
+   * (its link on `linkOrigin`) is recorded with the account and sent from the outbox
+   * (docs/decisions/0043): a mail server that is away delays it, never loses it.
    */
-  async register(body: RegisterBody): Promise<UserRecord> {
+  async register(body: RegisterBody, linkOrigin: string): Promise<UserRecord> {
     await refuseCommon(body.password, 'password');
     const hash = await this.deps.hasher.hash(body.password);
     try {
-      return await auth.insertLocalUser(this.em, {
-        email: body.email,
-        passwordHash: hash,
-        firstName: body.firstName,
-        lastName: body.lastName,
+      return await this.deps.events.transaction(this.em, async (em, events) => {
+        const user = await auth.insertLocalUser(em, {
+          email: body.email,
+          passwordHash: hash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+        });
+        events.record({ type: 'account.verifyAsked', userId: user.id, linkOrigin });
+        return user;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(MSG.emailTaken, 'email');
@@ -81,20 +85,17 @@ export class AuthService {
   }
 
   /**
-   * Same answer, in about the same time, whether or not the address is known: only a known one
-   * gets a token, and its mail is sent after the answer (awaiting SMTP would tell them apart).
+   * Same answer, in about the same time, whether or not the address is known: a known one gets its
+   * reset mail recorded in the outbox, in this transaction, and sent from there after the answer
+   * (awaiting SMTP would tell them apart), again and again while the mail server is away
+   * (docs/decisions/0043). The link's token is made when the mail is built, so its hour starts
+   * when it is sent; a newer ask supersedes this one if this one has not gone yet.
    */
-  async forgotPassword(email: string, origin: string): Promise<void> {
-    const user = await auth.findResetTarget(this.em, email);
-    if (!user) return;
-    const { token, hash } = newMailToken();
-    await auth.insertMailToken(this.em, 'password_reset_tokens', {
-      userId: user.id,
-      hash,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  async forgotPassword(email: string, linkOrigin: string): Promise<void> {
+    await this.deps.events.transaction(this.em, async (em, events) => {
+      const user = await auth.findResetTarget(em, email);
+      if (user) events.record({ type: 'account.resetAsked', userId: user.id, linkOrigin });
     });
-    // Mailer.send never throws: a failed delivery is logged there.
-    void this.deps.mailer.send(resetMail(email, user.firstName, `${origin}/reset-password?token=${token}`));
   }
 
   /**

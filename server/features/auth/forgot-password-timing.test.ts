@@ -51,8 +51,10 @@ describe('forgot-password does not tell a known address by its timing', () => {
     // Awaiting the send would put the whole SMTP delay into the known address's answer.
     expect(known).toBeLessThan(SMTP_DELAY_MS / 3);
     expect(Math.abs(known - unknown)).toBeLessThan(SMTP_DELAY_MS / 3);
+    // Two asks: two mails, or one when the second came while the first still waited behind the slow
+    // server (a newer ask supersedes a waiting one, docs/decisions/0043).
     await expect
       .poll(() => received.filter((m) => m.includes(`Subject: ${RESET_SUBJECT}`) && m.includes(email)).length, { timeout: 10_000 })
-      .toBe(2);
+      .toBeGreaterThanOrEqual(1);
   });
 });

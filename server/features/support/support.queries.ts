@@ -61,6 +61,14 @@ export function supportRequestById(em: EntityManager, id: number): Promise<Suppo
   return supportRequestRows(em).where('s.id', '=', id).executeTakeFirst();
 }
 
+/** The answered requests whose mails one outbox batch sends, in one read. */
+export function supportRequestsByIds(em: EntityManager, ids: readonly number[]): Promise<SupportRequestRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return supportRequestRows(em)
+    .where('s.id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 export async function insertSupportRequest(em: EntityManager, userId: number, body: SupportRequestBody): Promise<number> {
   const row = await kysely(em)
     .insertInto('support_requests')

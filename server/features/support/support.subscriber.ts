@@ -2,16 +2,16 @@ import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import { adminNotificationsByIds } from './admin-notifications.queries.ts';
-import { supportResponseMail } from './support.mails.ts';
 import { presentAdminNotification, presentSupportRequest } from './support.presenter.ts';
 import { supportRequestById } from './support.queries.ts';
 
 /**
  * After the commit: each new admin bell entry reaches that admin's sockets (every instance, through
  * the Redis adapter), a read one tells their other tabs, and an answered request reaches the
- * filer's open screens and their mailbox.
+ * filer's open screens. Its mail was recorded with the answer and goes from the outbox
+ * (support-mail.delivery.ts, docs/decisions/0043).
  */
-export const supportSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'mailer'>) =>
+export const supportSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
   defineSubscriber({
     name: 'support',
     handles: ['support.responded', 'admin.notified', 'admin.notificationsRead'],
@@ -28,9 +28,7 @@ export const supportSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'mailer
         if (e.type !== 'support.responded') continue;
         const row = await supportRequestById(em, e.supportRequestId);
         if (!row) continue;
-        const item = presentSupportRequest(row);
-        deps.publisher.publish(rooms.user(e.userId), 'support:update', item);
-        if (row.userEmail) await deps.mailer.send(supportResponseMail(row.userEmail, item, `${e.linkOrigin}/contact-support`));
+        deps.publisher.publish(rooms.user(e.userId), 'support:update', presentSupportRequest(row));
       }
     },
   });
