@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('every screen at 1280 and 375 px, with data', () =
       expect(found).toEqual({});
     });
 
-    it('signed-in screens: dashboard, tradeboard (filters open), matches, profile settings, 404', async () => {
+    it('signed-in screens: dashboard, tradeboard (filters open), matches, profile settings, My Month, 404', async () => {
       const page = suite.track(await openAs(suite.browser, suite.app, me, '/', mobile));
       const found: Record<string, string[]> = {};
       await page.getByRole('heading', { name: 'Welcome back, Alexandra!' }).waitFor();
@@ -153,6 +153,11 @@ describe.skipIf(!hasChromium)('every screen at 1280 and 375 px, with data', () =
       await page.goto('/profile');
       await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
       await check(page, `${width}-profile`, found);
+
+      // My Month: the month of the requests above (ten days and more from now).
+      await page.goto(`/calendar?month=${inDays(10).slice(0, 7)}`);
+      await page.getByRole('heading', { name: 'My Month' }).waitFor();
+      await check(page, `${width}-calendar`, found);
 
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: MSG.notFoundPage }).waitFor();

@@ -23,18 +23,21 @@ describe.skipIf(!hasChromium)('accessibility and quiet pages', () => {
     },
   );
 
-  it.each(['/', '/all-trades', '/matches', '/profile'])('signed in, %s has no serious or critical axe violation', async (path) => {
-    const group = { base: 'AXE' };
-    const me = await makeUser(suite.app, group);
-    const mate = await makeUser(suite.app, group);
-    await me.client.post('/api/requests', { type: 'drop', date: inDays(4), routeType: 'pairing', route: 'AXE100' });
-    await mate.client.post('/api/requests', { type: 'pickup', date: inDays(4), routeType: 'pairing', route: 'Any' });
-    const page = await openAs(suite.browser, suite.app, me, path);
-    suite.track(page);
-    await page.locator('h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  it.each(['/', '/all-trades', '/matches', '/profile', '/calendar'])(
+    'signed in, %s has no serious or critical axe violation',
+    async (path) => {
+      const group = { base: 'AXE' };
+      const me = await makeUser(suite.app, group);
+      const mate = await makeUser(suite.app, group);
+      await me.client.post('/api/requests', { type: 'drop', date: inDays(4), routeType: 'pairing', route: 'AXE100' });
+      await mate.client.post('/api/requests', { type: 'pickup', date: inDays(4), routeType: 'pairing', route: 'Any' });
+      const page = await openAs(suite.browser, suite.app, me, path);
+      suite.track(page);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 
   it('an idle signed-in page sends no requests: updates arrive over the socket', async () => {
     const me = await makeUser(suite.app, { base: 'IDL' });
@@ -92,6 +95,7 @@ describe.skipIf(!hasChromium)('every control is reachable by keyboard', () => {
     '/trades',
     '/messages',
     '/schedule',
+    '/calendar',
     '/profile',
     '/contact-support',
     '/admin?tab=users',
