@@ -91,6 +91,38 @@ export function demoRequests(today: Date): { crewIndex: number; body: RequestInp
   return out;
 }
 
+/**
+ * Maya's roster (an .ics as crew scheduling systems export it), uploaded so My Month and the
+ * tradeboard's conflict lines have duties to show: the trip she drops (ATL4101, three days), a timed
+ * day trip, a standby, a simulator, days off and a leave, over the coming four weeks.
+ */
+export function demoRoster(today: Date): string {
+  const compact = (offset: number) => day(today, offset).replaceAll('-', '');
+  const allDay = (title: string, offset: number, days = 1) => [
+    `DTSTART;VALUE=DATE:${compact(offset)}`,
+    `DTEND;VALUE=DATE:${compact(offset + days)}`,
+    `SUMMARY:${title}`,
+  ];
+  const events = [
+    allDay('OFF', 1, 2),
+    allDay('ATL4101 ATL-DEN-ATL', 3, 3),
+    allDay('OFF', 6),
+    allDay('SBY 0500-1700', 7),
+    [`DTSTART:${compact(9)}T113000Z`, `DTEND:${compact(9)}T203000Z`, 'SUMMARY:ATL4122 ATL-MCO-ATL'],
+    allDay('OFF', 10, 2),
+    allDay('SIM Recurrent', 13),
+    allDay('ATL4150 ATL-SEA-ATL', 15, 2),
+    allDay('Annual Leave', 20, 4),
+    allDay('ATL4177 ATL-BOS-ATL', 26, 2),
+  ];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Crewtrade demo//Roster//EN'];
+  events.forEach((e, i) =>
+    lines.push('BEGIN:VEVENT', `UID:demo-${i}@roster.crewtrade.app`, `DTSTAMP:${compact(0)}T000000Z`, ...e, 'END:VEVENT'),
+  );
+  lines.push('END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
 /** The demo's administrator (npm run seed prints it): sees the Admin area's users, logs and support. */
 export const DEMO_ADMIN = { firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.crewtrade.app' } as const;
 

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('npm run seed', () => {
   it(
-    'makes a demo to click through: an admin, matches, a chain, an offer, messages, chat and images; a second run adds nothing',
+    'makes a demo to click through: an admin, matches, a chain, an offer, a roster, messages, chat and images; a second run adds nothing',
     { timeout: 120_000 },
     async () => {
       const env = { DATABASE_URL: db.url, UPLOAD_DIR: path.join(work, 'uploads'), ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
@@ -40,10 +40,11 @@ describe('npm run seed', () => {
         messages: await count('select count(*) as n from messages'),
         chat: await count('select count(*) as n from base_chat_messages'),
         images: await count('select count(*) as n from schedule_images'),
+        rosters: await count('select count(*) as n from rosters'),
         files: (await fs.readdir(path.join(work, 'uploads'))).filter((f) => !f.startsWith('.')).length,
       });
       const first = await counts();
-      expect(first).toMatchObject({ admins: 1, chains: 1, offers: 1, messages: 3, images: 1 });
+      expect(first).toMatchObject({ admins: 1, chains: 1, offers: 1, messages: 3, images: 1, rosters: 1 });
       expect(first.matches).toBeGreaterThan(0);
       expect(first.chat).toBeGreaterThanOrEqual(4);
       expect(first.files).toBeGreaterThanOrEqual(2);

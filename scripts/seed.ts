@@ -11,7 +11,7 @@ import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import type { RunningServer } from '../server/server.ts';
 import { NO_TRIP_ENTRY } from '#protocol/offerText.ts';
 import { TestClient } from '../server/test/http-client.ts';
-import { DEMO_ADMIN, DEMO_CHAT, DEMO_CREW, DEMO_MESSAGES, DEMO_PASSWORD, demoChain, demoRequests } from './seed-data.ts';
+import { DEMO_ADMIN, DEMO_CHAT, DEMO_CREW, DEMO_MESSAGES, DEMO_PASSWORD, demoChain, demoRequests, demoRoster } from './seed-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -136,6 +136,10 @@ try {
     const schedule = new FormData();
     schedule.append('schedule', new Blob([new Uint8Array(icon)], { type: 'image/png' }), 'December roster.png');
     expectStatus(await clients[0]!.post('/api/schedule-images', schedule), [201], 'a schedule image');
+    // Maya's roster: her duties on My Month, and the tradeboard's conflict lines.
+    const roster = new FormData();
+    roster.append('file', new Blob([demoRoster(new Date())], { type: 'text/calendar' }), 'roster.ics');
+    expectStatus(await clients[0]!.post('/api/roster', roster), [200], 'a roster');
     const photo = new FormData();
     photo.append('chatType', 'lineholder');
     photo.append('content', 'The new crew room board is up!');
@@ -155,7 +159,7 @@ try {
   console.log(`Demo: ${created} crew created (${DEMO_CREW.length - created} already there), ${posted} requests posted.`);
   console.log(`Password for every demo account: ${DEMO_PASSWORD}`);
   console.log(`  Administrator:  ${DEMO_ADMIN.email}  (Admin area: users, activity, support)`);
-  console.log(`  ${DEMO_CREW[0]!.email}  (a drop with a match, an offer, messages, chat, a schedule image)`);
+  console.log(`  ${DEMO_CREW[0]!.email}  (a drop with a match, an offer, a roster, messages, chat, a schedule image)`);
   console.log(`  ${DEMO_CREW[6]!.email}  (a three-way trade chain)`);
   for (const c of DEMO_CREW.slice(1, 3)) console.log(`  ${c.email}  (${c.airline} ${c.position.replace('_', ' ')}, ${c.base})`);
 } catch (err) {
