@@ -26,6 +26,8 @@ const SHOTS: { name: string; route: string; width: number; open?: string }[] = [
   { name: 'messages', route: '/messages', width: 1280, open: 'Liam Brennan' },
   { name: 'tradeboard-phone', route: '/all-trades', width: 375 },
   { name: 'dashboard-phone', route: '/', width: 375 },
+  // My Month in the month of Maya's drop (three days from today), with her roster.
+  { name: 'calendar-phone', route: `/calendar?month=${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 7)}`, width: 375 },
 ];
 
 const admin = new pg.Client({ connectionString: serverUrl });
