@@ -3,6 +3,7 @@ import type { Deps } from '../deps.ts';
 import type { AppState } from '../http/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { baseChatRoutes } from './base-chat/base-chat.routes.ts';
+import { boardRoutes } from './board/board.routes.ts';
 import { chainsRoutes } from './chains/chains.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { matchesRoutes } from './matches/matches.routes.ts';
@@ -27,6 +28,7 @@ export function featureRoutes(deps: Deps): Router<AppState>[] {
     authRoutes(deps),
     profileRoutes(deps),
     requestsRoutes(deps),
+    boardRoutes(deps),
     matchesRoutes(deps),
     chainsRoutes(deps),
     notificationsRoutes(deps),

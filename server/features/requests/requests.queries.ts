@@ -1,16 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compileOnce } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
-import { containsPattern, pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
+import { pageLimit, pastDayCursor, type DayCursor } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 
 /**
  * A request as a TradeRequestItem shows it: its columns, its owner's summary and its trip images,
  * in one statement (the images as a JSON array per row, served by trip_images_request_id_index).
+ * Shared: the tradeboard's reads (board/board.queries.ts) select the same rows.
  */
-function itemsQuery(db: Kysely<DB>) {
+export function requestItemsQuery(db: Kysely<DB>) {
   return db
     .selectFrom('requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -47,69 +48,20 @@ function itemsQuery(db: Kysely<DB>) {
     ]);
 }
 
-export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
-
-/** The tradeboard's filters (docs/product-spec.md section 2), applied by the server to every page. */
-export interface BoardFilters {
-  /** An exact day: the request's date or one of its additional dates. */
-  date?: string;
-  type?: string;
-  /** Text in the pairing or the reserve period, any case. */
-  search?: string;
-}
+export type RequestItemRow = Awaited<ReturnType<ReturnType<typeof requestItemsQuery>['execute']>>[number];
 
 const afterDay = (c: DayCursor | null) => pastDayCursor('r.date', 'r.id', c);
 
-// Compiled once: these run on every create (its answer and its board event) and on board rebuilds.
-const itemsOfBoard = compileOnce(['groupKey', 'day', 'limit'], (db, a: { groupKey: string; day: string; limit: number }) =>
-  itemsQuery(db)
-    .where('r.group_key', '=', a.groupKey)
-    .where('r.status', '=', 'active')
-    .where('r.last_date', '>=', a.day)
-    .orderBy('r.date')
-    .orderBy('r.id')
-    .limit(a.limit),
-);
+// Compiled once: requests by id are read on busy paths (board events, match and chain items, offers).
 const itemsByIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
-  itemsQuery(db).where(({ eb, fn, val }) => eb('r.id', '=', fn.any(val(a.ids)))),
+  requestItemsQuery(db).where(({ eb, fn, val }) => eb('r.id', '=', fn.any(val(a.ids)))),
 );
 
 /** A page of the user's own requests, every status or one, by date (PAGE_SIZE + 1 rows: pageFrom). */
 export function ownRequests(em: EntityManager, userId: number, status: string | undefined, cursor?: DayCursor): Promise<RequestItemRow[]> {
-  return itemsQuery(kysely(em))
+  return requestItemsQuery(kysely(em))
     .where('r.user_id', '=', userId)
     .$if(status !== undefined, (q) => q.where('r.status', '=', status!))
-    .where(afterDay(cursor ?? null))
-    .orderBy('r.date')
-    .orderBy('r.id')
-    .limit(pageLimit())
-    .execute();
-}
-
-/**
- * The start of a group's tradeboard for a UTC day: active requests whose last date is that day or
- * later, by date (requests_board_index: group + status + date), at most `limit` of them: what the
- * board cache holds (board-cache.ts).
- */
-export function boardRequests(em: EntityManager, groupKey: string, day: string, limit: number): Promise<RequestItemRow[]> {
-  return itemsOfBoard(em, { groupKey, day, limit });
-}
-
-/**
- * A page of the board with the caller's filters, or after a cursor (PAGE_SIZE + 1 rows): what the
- * cache does not hold. An exact day is one of the request's dates (all_dates: requests_all_dates_gin).
- */
-export function boardPage(em: EntityManager, groupKey: string, day: string, filters: BoardFilters, cursor?: DayCursor) {
-  return itemsQuery(kysely(em))
-    .where('r.group_key', '=', groupKey)
-    .where('r.status', '=', 'active')
-    .where('r.last_date', '>=', day)
-    .$if(filters.date !== undefined, (q) => q.where(sql<boolean>`r.all_dates @> array[${filters.date}]::text[]`))
-    .$if(filters.type !== undefined, (q) => q.where('r.type', '=', filters.type!))
-    .$if(filters.search !== undefined, (q) => {
-      const pattern = containsPattern(filters.search!);
-      return q.where((eb) => eb.or([eb('r.route', 'ilike', pattern), eb('r.reserve_period', 'ilike', pattern)]));
-    })
     .where(afterDay(cursor ?? null))
     .orderBy('r.date')
     .orderBy('r.id')

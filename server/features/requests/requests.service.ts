@@ -27,8 +27,6 @@ import { groupKeyOf } from '../users/group.ts';
 import type { UserRecord } from '../users/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
-  boardPage,
-  boardRequests,
   currentRequestCount,
   deleteRequest,
   deleteTripImages,
@@ -39,7 +37,6 @@ import {
   requestsById,
   tripImageNames,
   updateOwnRequest,
-  type BoardFilters,
   type RequestColumns,
 } from './requests.queries.ts';
 
@@ -107,20 +104,6 @@ export class RequestsService {
   /** A page of the caller's own requests, every status or one, by date. */
   async listOwn(user: UserRecord, status: RequestStatus | undefined, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
     return mapPage(pageFrom(await ownRequests(this.em, user.id, status, cursor), dayKeys), presentRequest);
-  }
-
-  /**
-   * The start of a group's tradeboard for a UTC day (at most `limit` requests): active requests
-   * whose last date is that day or later, the same for every member, nothing of the caller in it,
-   * so it can be cached for the group (served from the group's cached body, board/board-cache.ts).
-   */
-  async boardOf(groupKey: string, day: string, limit: number): Promise<TradeRequestItem[]> {
-    return (await boardRequests(this.em, groupKey, day, limit)).map(presentRequest);
-  }
-
-  /** A page of the board the cache does not hold: filtered, or after a cursor. */
-  async boardPage(groupKey: string, day: string, filters: BoardFilters, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
-    return mapPage(pageFrom(await boardPage(this.em, groupKey, day, filters, cursor), dayKeys), presentRequest);
   }
 
   /**

@@ -9,12 +9,12 @@ import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { connectSocket, nextEvent } from '../../test/socket-client.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
-import { createBoardCache } from '../board/board-cache.ts';
+import { createBoardCache } from './board-cache.ts';
 import { todayUtc } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../users/group.ts';
-import { inDays, requestBody } from './requests.fixtures.ts';
+import { inDays, requestBody } from '../requests/requests.fixtures.ts';
 import { waitFor } from '../../test/wait-for.ts';
-import { RequestsService } from './requests.service.ts';
+import { BoardService } from './board.service.ts';
 
 // Two instances sharing one database and Redis, as behind a load balancer.
 let pair: TwoInstances | undefined;
@@ -86,11 +86,7 @@ describe('GET /api/all-trades from the group cache', () => {
     expect(b.body.equals(a.body)).toBe(true);
     expect(b.headers.etag).toBe(a.headers.etag);
 
-    const uncached = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
-      groupKeyOf(reader.user)!,
-      todayUtc(),
-      PAGE_SIZE,
-    );
+    const uncached = await new BoardService(one.server.deps.orm.em.fork()).boardOf(groupKeyOf(reader.user)!, todayUtc(), PAGE_SIZE);
     expect(uncached).toHaveLength(2);
     expect(JSON.parse(a.body.toString())).toEqual(JSON.parse(JSON.stringify(uncached)));
     for (const item of JSON.parse(a.body.toString()) as TradeRequestItem[]) {
@@ -185,7 +181,7 @@ describe('GET /api/all-trades from the group cache', () => {
     const readerOnTwo = { ...reader, client: two.client().setCookieHeader(reader.client.cookieHeader) };
     const kept = await poster.client.post('/api/requests', requestBody({ date: inDays(9), notes: 'kept é ✈' }));
     const socket = await connectSocket(two.url, reader.client.cookieHeader);
-    const reads = vi.spyOn(RequestsService.prototype, 'boardOf');
+    const reads = vi.spyOn(BoardService.prototype, 'boardOf');
     try {
       // Each instance reads the board once, then holds it.
       await rawGet(one, reader);
@@ -193,13 +189,7 @@ describe('GET /api/all-trades from the group cache', () => {
       expect(reads).toHaveBeenCalledTimes(2);
       const fresh = async () =>
         Buffer.from(
-          JSON.stringify(
-            await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardOf(
-              groupKeyOf(reader.user)!,
-              todayUtc(),
-              PAGE_SIZE,
-            ),
-          ),
+          JSON.stringify(await new BoardService(one.server.deps.orm.em.fork()).boardOf(groupKeyOf(reader.user)!, todayUtc(), PAGE_SIZE)),
         );
       const bothAsFresh = async () => {
         const expected = await fresh();
@@ -278,7 +268,7 @@ describe('GET /api/all-trades from the group cache', () => {
       expect(await walk(readerOnTwo.client)).toEqual(expected);
     };
     const socket = await connectSocket(two.url, reader.client.cookieHeader);
-    const reads = vi.spyOn(RequestsService.prototype, 'boardOf');
+    const reads = vi.spyOn(BoardService.prototype, 'boardOf');
     try {
       await bothAsTruth();
       expect(reads).toHaveBeenCalledTimes(2);
@@ -403,12 +393,7 @@ describe('GET /api/all-trades from the group cache', () => {
     expect(next).toBeTruthy();
     const path = `/api/all-trades?cursor=${next}`;
     const fresh = async () => {
-      const page = await new RequestsService(one.server.deps.orm.em.fork(), one.server.deps).boardPage(
-        groupKey,
-        todayUtc(),
-        {},
-        decodeDayCursor(next),
-      );
+      const page = await new BoardService(one.server.deps.orm.em.fork()).boardPage(groupKey, todayUtc(), {}, decodeDayCursor(next));
       return page.items.map((r) => r.id);
     };
     const secondPage = async (client: typeof reader.client) => {
@@ -422,7 +407,7 @@ describe('GET /api/all-trades from the group cache', () => {
       expect((await secondPage(readerOnTwo.client)).map((r) => r.id)).toEqual(expected);
     };
     const socket = await connectSocket(two.url, reader.client.cookieHeader);
-    const reads = vi.spyOn(RequestsService.prototype, 'boardPage');
+    const reads = vi.spyOn(BoardService.prototype, 'boardPage');
     try {
       // Each instance reads the page once, then holds it.
       const first = await secondPage(reader.client);
