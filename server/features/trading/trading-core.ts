@@ -1,8 +1,12 @@
-// The trading core's public API (docs/decisions/0027): the one module that changes a request's
-// state (completed, declined offers on it, trades, matches, chains) and takes a group's matching
-// lock. Requests, offers, chains, admin deletion and profile moves call it, and import nothing else
-// of one another's internals. Its writes ask for a GroupLock, which only taking the group's lock
-// hands out, and taking it after a row lock is refused: one lock order, groups first, then rows.
+// The trading core's public API, its one door (docs/decisions/0027, amended 2026-11-28): the one
+// module that changes a request's state (created, completed, declined offers on it, trades, a
+// match's status, chains) and takes a group's matching lock. Requests, matches, offers, chains,
+// admin deletion and profile moves call it; outside features/trading/ only this file is imported
+// (eslint.config.js, tradingDoor). It exports the core only: the reads of requests and matches that
+// others show stay in requests/ and matches/, which the core may read but which import nothing of it
+// but this file. Its writes ask for a GroupLock, which only taking the group's lock hands out
+// (lockGroups, or a create's insertRequest), and taking it after a row lock is refused: one lock
+// order, groups first, then rows.
 
 // The lock as a type only: outside the core, a GroupLock comes from lockGroups or insertRequest.
 export { type GroupLock, type NewRequest, LockOrderError } from './group-lock.ts';
