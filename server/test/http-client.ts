@@ -1,3 +1,38 @@
+import { z } from 'zod';
+import type { Endpoints } from '#protocol/endpoints.ts';
+import { RESPONSE_SCHEMAS } from '#protocol/schemas/responses.ts';
+
+/**
+ * The response schema of each entry of the contract that has one (protocol/schemas/responses.ts),
+ * found by method and path: ":name" is one segment; routes without parameters are tried first
+ * ('/api/chains/completed' before a '/api/chains/:id' would be).
+ */
+const SCHEMA_ROUTES = (Object.entries(RESPONSE_SCHEMAS) as [keyof Endpoints, z.ZodType][])
+  .map(([entry, schema]) => {
+    const [method = '', route = ''] = entry.split(' ');
+    const params = route.split('/').filter((s) => s.startsWith(':')).length;
+    const pattern = new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`);
+    return { entry, method, pattern, params, schema };
+  })
+  .sort((a, b) => a.params - b.params);
+
+/**
+ * Holds a 2xx JSON answer to its entry's schema, so every API test checks every answer it gets
+ * against the contract without saying so: a mismatch throws, and the test that made the call fails.
+ */
+function checkAnswer(method: string, path: string, status: number, contentType: string | null, body: unknown): void {
+  if (status < 200 || status > 299 || !contentType?.startsWith('application/json')) return;
+  const route = path.split('?')[0]!;
+  const found = SCHEMA_ROUTES.find((r) => r.method === method.toUpperCase() && r.pattern.test(route));
+  if (!found) return;
+  const checked = found.schema.safeParse(body);
+  if (!checked.success) {
+    throw new Error(
+      `${method} ${path} answered ${status} with a body that is not ${found.entry}'s answer:\n${z.prettifyError(checked.error)}`,
+    );
+  }
+}
+
 /** A tiny HTTP client with a cookie jar: one per simulated browser. */
 export interface ApiResponse<T = any> {
   status: number;
@@ -48,6 +83,7 @@ export class TestClient {
     } catch {
       // not JSON: keep the text
     }
+    checkAnswer(method, path, res.status, res.headers.get('content-type'), parsed);
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
 
