@@ -1,13 +1,15 @@
 // Administrator Settings (docs/product-spec.md section 2) at /admin, /admin-panel, /admin/users, /admin/support and
-// /admin/logs: four summary cards that select a tab, and six tabs (?tab=, default users; the tab
-// routes preselect theirs; the sixth, Roster Rules, is docs/decisions/0023's). Non-admins see a "Not authorised" screen and nothing is fetched for
+// /admin/logs: four summary cards that select a tab, and seven tabs (?tab=, default users; the tab
+// routes preselect theirs; the sixth, Roster Rules, is docs/decisions/0023's, the seventh, Insights,
+// docs/decisions/0044's). Non-admins see a "Not authorised" screen and nothing is fetched for
 // them (the server refuses them too).
-import { useEffect, useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
 import { useSearchParams } from '../app/useSearchParams.ts';
 import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
+import { lazyScreen } from '../lib/lazyScreen.ts';
 import {
   useAdminActivityStore,
   useAdminLogsStore,
@@ -25,7 +27,10 @@ import { UserActivityTab } from './admin/UserActivityTab.tsx';
 import { UsersTab } from './admin/UsersTab.tsx';
 import './admin/admin.css';
 
-const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs', 'roster-rules'] as const;
+// Insights' charts load with their tab: the rest of the console never pays for them.
+const InsightsTab = lazyScreen(() => import('./admin/InsightsTab.tsx'));
+
+const TABS = ['email-templates', 'users', 'support', 'user-activity', 'logs', 'roster-rules', 'insights'] as const;
 type Tab = (typeof TABS)[number];
 const LABELS: Record<Tab, string> = {
   'email-templates': ADMIN_TEXT.tabEmailTemplates,
@@ -34,6 +39,7 @@ const LABELS: Record<Tab, string> = {
   'user-activity': ADMIN_TEXT.tabUserActivity,
   logs: ADMIN_TEXT.tabLogs,
   'roster-rules': ADMIN_TEXT.tabRosterRules,
+  insights: ADMIN_TEXT.tabInsights,
 };
 const isTab = (v: string | null): v is Tab => (TABS as readonly string[]).includes(v ?? '');
 /** /admin/users, /admin/support, /admin/logs name their tab when ?tab= does not. */
@@ -138,6 +144,11 @@ function AdminConsole() {
         {tab === 'user-activity' && <UserActivityTab />}
         {tab === 'logs' && <LogsTab />}
         {tab === 'roster-rules' && <RosterRulesTab />}
+        {tab === 'insights' && (
+          <Suspense fallback={null}>
+            <InsightsTab />
+          </Suspense>
+        )}
       </div>
     </div>
   );

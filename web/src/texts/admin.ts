@@ -11,6 +11,7 @@ export const ADMIN_TEXT = {
   tabUserActivity: 'User Activity',
   tabLogs: 'System Activity',
   tabRosterRules: 'Roster Rules',
+  tabInsights: 'Insights',
   cardTemplates: 'Email Templates',
   cardUsers: 'Users',
   cardSupport: 'Support',

@@ -1,0 +1,37 @@
+// Administrator Settings' Insights tab (docs/decisions/0044): the charts' titles, notes and tables.
+// One module an area, so a screen loads the texts it shows only (docs/decisions/0039-first-screen-texts.md);
+// this one loads with the tab.
+
+export const INSIGHTS_TEXT = {
+  title: 'Insights',
+  intro: 'The last 12 weeks, Monday to Sunday (UTC); the last week is this one so far.',
+  counted: (time: string) => `Counted at ${time}; figures may be up to a minute old.`,
+  loading: 'Loading insights...',
+  failed: 'Could not load insights.',
+  retry: 'Try again',
+  showTable: 'Show as table',
+  showChart: 'Show as chart',
+  weekOf: 'Week of',
+  activityTitle: 'Requests, matches and trades per week',
+  activityNote: 'Trades are accepted offers and completed three-way chains (a chain counts once).',
+  requestsPosted: 'Requests posted',
+  matchesMade: 'Matches made',
+  tradesCompleted: 'Trades completed',
+  shareTitle: 'Share of matches that became trades',
+  shareNote: 'Of the matches made each week, how many have become a trade so far.',
+  becameTrades: 'Became trades',
+  share: 'Share',
+  supportTitle: 'Support requests per week',
+  supportNote: 'Filed each week, and answered each week (whenever they were filed).',
+  filed: 'Filed',
+  answered: 'Answered',
+  answerTitle: 'Median time to answer',
+  answerNote: 'Of the support requests answered each week, the median time from filing to answer.',
+  medianAnswer: 'Median time to answer',
+  activeTitle: 'Active requests by base and position',
+  activeNote: 'Requests on the boards now (their last day not yet past at their base).',
+  base: 'Base',
+  total: 'Total',
+  noActive: 'No active requests on any board.',
+  none: '–',
+} as const;
