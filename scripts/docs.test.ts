@@ -39,7 +39,7 @@ describe('docs/layout.md', () => {
   });
 
   it('names no path that is gone', () => {
-    const named = [...layout.matchAll(/`((?:server|web|protocol|scripts|docs|deploy)\/[^`\s]*)`/g)].map((m) => m[1]);
+    const named = [...layout.matchAll(/`((?:server|web|protocol|scripts|docs|deploy)\/[^`\s]*)`/g)].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(40);
     const gone = [...new Set(named)].filter((p) => !fs.existsSync(path.join(root, p)));
     expect(gone, 'moved or removed: docs/layout.md still names them').toEqual([]);
