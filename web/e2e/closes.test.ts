@@ -238,11 +238,15 @@ describe.skipIf(!hasChromium)('a trading loop that closes cleanly', () => {
       await expect.poll(() => failed.getByText(MSG.offerRequestNotAvailable).isVisible()).toBe(true);
       expect(await failed.getByText(MSG.offerRequestFailed).count()).toBe(0);
       // The dialog says it too, above its buttons, and stays with what was typed.
-      expect(await dialog.getByRole('alert').filter({ hasText: MSG.offerRequestNotAvailable }).isVisible()).toBe(true);
+      expect(
+        await dialog.locator('.offer-send-failure').getByRole('alert').filter({ hasText: MSG.offerRequestNotAvailable }).isVisible(),
+      ).toBe(true);
+      // The toast is in the dialog, in the strip above its buttons (components/DialogStatus.tsx).
+      expect(await dialog.locator('.dialog-status .toast').filter({ hasText: MSG.offerRequestNotAvailable }).isVisible()).toBe(true);
       expect(await dialog.getByLabel('Your Pairing').inputValue()).toBe('MAYA300');
       await page.waitForTimeout(300); // the toast's entrance
       await saveScreenshot(page, `${width}-offer-dialog-request-gone-toast`);
-      // It closes by itself (the open dialog keeps the page behind it, toast included, out of reach).
+      // It closes by itself.
       await expect.poll(() => failed.count(), { timeout: 8_000 }).toBe(0);
       await saveScreenshot(page, `${width}-offer-dialog-request-gone`);
       expect(await layoutProblems(page)).toEqual([]);

@@ -120,3 +120,82 @@ export function inViewport(locator: Locator): Promise<boolean> {
     return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
   });
 }
+
+/** The app's passing layers: toasts, the upload bar, the new version's prompt, the catch-up and offline lines. */
+export const PASSING_LAYERS = ['.toast', '.upload-progress', '.update-prompt', '.catch-up-status', '.offline-banner'].join(', ');
+/** What a passing layer must never lie over: every control, link and heading. */
+const COVERABLE = [
+  'button',
+  'a[href]',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  '[role="button"]',
+  '[role="tab"]',
+  'input',
+  'select',
+  'textarea',
+].join(', ');
+
+/**
+ * Every visible button, link, heading or field that a passing layer (PASSING_LAYERS) lies over, as
+ * readable lines (empty when none), and the layers seen. With a dialog open only the topmost
+ * dialog's own are counted (the page behind it is under its backdrop anyway). An element counts by
+ * the part of it that shows: clipped by the window and by every scrolling or clipping box around it
+ * (a dialog's body scrolled under its footer is not over anything). The layers' own buttons don't count.
+ * Runs in the page: the function must not use anything from this module's scope.
+ */
+export async function overlayProblems(page: Page): Promise<{ layers: string[]; problems: string[] }> {
+  return page.evaluate(
+    ({ layersSelector, coverable }) => {
+      type Box = { left: number; top: number; right: number; bottom: number };
+      const describe = (el: Element) => {
+        const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+        return `<${el.tagName.toLowerCase()}${cls}>${text ? ` "${text}"` : ''}`;
+      };
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        if (r.width < 2 || r.height < 2) return false;
+        const style = getComputedStyle(el);
+        // Opacity is no excuse: a segmented option's radio is invisible and takes the tap.
+        return style.visibility !== 'hidden' && style.display !== 'none' && !el.closest('.visually-hidden');
+      };
+      const meet = (a: Box, b: Box): Box | null => {
+        const box = {
+          left: Math.max(a.left, b.left),
+          top: Math.max(a.top, b.top),
+          right: Math.min(a.right, b.right),
+          bottom: Math.min(a.bottom, b.bottom),
+        };
+        return box.right - box.left > 1 && box.bottom - box.top > 1 ? box : null;
+      };
+      /** The part of `el` that shows: inside the window and every box around it that clips. */
+      const shown = (el: Element): Box | null => {
+        let box: Box | null = meet(el.getBoundingClientRect(), { left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+        for (let p = el.parentElement; box && p && p !== document.body; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (/(auto|scroll|hidden|clip)/.test(`${style.overflowX} ${style.overflowY}`)) box = meet(box, p.getBoundingClientRect());
+        }
+        return box;
+      };
+      const layers = Array.from(document.querySelectorAll(layersSelector)).filter(visible);
+      const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).filter(visible);
+      const scope = dialogs.at(-1) ?? document.body;
+      const problems: string[] = [];
+      for (const target of Array.from(scope.querySelectorAll(coverable))) {
+        if (layers.some((layer) => layer.contains(target)) || !visible(target)) continue;
+        const box = shown(target);
+        if (!box) continue;
+        for (const layer of layers) {
+          if (meet(box, layer.getBoundingClientRect())) problems.push(`${describe(layer)} lies over ${describe(target)}`);
+        }
+      }
+      return { layers: layers.map(describe), problems };
+    },
+    { layersSelector: PASSING_LAYERS, coverable: COVERABLE },
+  );
+}

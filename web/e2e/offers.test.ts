@@ -302,7 +302,7 @@ describe.skipIf(!hasChromium)('trade offers in the browser', () => {
     await dialog.getByLabel('Your Pairing').fill('OFV-MINE');
     await input.setInputFiles([png('a.png'), png('b.png')]);
     await expect.poll(() => dialog.locator('.thumb').count()).toBe(2);
-    // The toast closes itself (the open dialog keeps the page behind it, toast included, out of reach).
+    // The toast closes itself.
     await expect.poll(() => b.locator('.toast').count(), { timeout: 8_000 }).toBe(0);
     await dialog.locator('.modal-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await saveScreenshot(b, '375-offer-dialog-filled');

@@ -7,7 +7,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { UpdatePrompt } from '../components/UpdatePrompt.tsx';
-import { UploadProgress } from '../components/UploadProgress.tsx';
+import { useHasStatusBand } from '../stores/useStatusHostStore.ts';
 import { lazyScreen } from '../lib/lazyScreen.ts';
 import { useNotificationNavigation } from './serviceWorker.ts';
 import { Landing } from '../pages/Landing.tsx';
@@ -145,12 +145,14 @@ export function App() {
   const loading = useSessionStore((s) => s.loading);
   const signedIn = useSessionStore((s) => s.user !== null);
   useNotificationNavigation(navigate);
+  // Signed in, the band under the navigation shows the offline line, the new version's prompt, the
+  // uploads and the toasts (components/StatusBand.tsx); until it is there, the top of the page does.
+  const banded = useHasStatusBand();
   return (
     <NavigateContext.Provider value={navigate}>
-      <OfflineBanner />
+      {!banded && <OfflineBanner />}
+      {!banded && <UpdatePrompt />}
       <Suspense fallback={<LoadingView />}>{loading ? <LoadingRoutes /> : signedIn ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
-      <UpdatePrompt />
-      <UploadProgress />
       <Toaster />
     </NavigateContext.Provider>
   );

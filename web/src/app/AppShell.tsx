@@ -1,7 +1,7 @@
-// The signed-in frame: top navigation, the screen, the forced profile-setup dialog, and the socket.
+// The signed-in frame: top navigation with its status band, the screen, the forced profile-setup dialog, and the socket.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { CatchUpStatus } from '../components/CatchUpStatus.tsx';
 import { ConfirmHost } from '../components/ConfirmHost.tsx';
+import { StatusBand } from '../components/StatusBand.tsx';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useChainsStore } from '../stores/useChainsStore.ts';
@@ -16,11 +16,31 @@ const ProfileSetupDialog = lazyScreen(() =>
   import('../components/ProfileSetupDialog.tsx').then((m) => ({ default: m.ProfileSetupDialog })),
 );
 
+/**
+ * Keeps --app-top-height at the height of the header that stays at the top (navigation and status
+ * band): the page's scroll-padding, so what the keyboard focuses is never scrolled under the header.
+ */
+function useHeaderHeight() {
+  const [header, setHeader] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!header) return;
+    const root = document.documentElement;
+    const watch = new ResizeObserver(() => root.style.setProperty('--app-top-height', `${header.offsetHeight}px`));
+    watch.observe(header);
+    return () => {
+      watch.disconnect();
+      root.style.removeProperty('--app-top-height');
+    };
+  }, [header]);
+  return setHeader;
+}
+
 /** `children`: the screen of the route shown (app/App.tsx). */
 export default function AppShell({ children }: { children: ReactNode }) {
   const user = useSessionStore((s) => s.user);
   // Once the setup dialog has been submitted it stays up (showing its success view) until the reload.
   const [setupSubmitted, setSetupSubmitted] = useState(false);
+  const header = useHeaderHeight();
 
   useEffect(() => {
     // The socket client and the event routing (which reaches every store) are a chunk of their own,
@@ -41,7 +61,10 @@ export default function AppShell({ children }: { children: ReactNode }) {
     void useChainsStore.getState().fetch();
     return () => {
       stopped = true;
-      realtime.then((r) => r.stopRealtime(), () => undefined);
+      realtime.then(
+        (r) => r.stopRealtime(),
+        () => undefined,
+      );
     };
   }, []);
 
@@ -53,11 +76,14 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <TopNav user={user} />
+      {/* The header that stays at the top: the navigation and, under it, the band of passing lines
+          (toasts, uploads, the new version...) that the page makes room for (components/StatusBand.tsx). */}
+      <div className="app-top" ref={header}>
+        <TopNav user={user} />
+        <StatusBand />
+      </div>
       <main id="main" className="page" tabIndex={-1}>
-        <Suspense fallback={<LoadingView />}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<LoadingView />}>{children}</Suspense>
       </main>
       {(needsSetup || setupSubmitted) && (
         <Suspense fallback={null}>
@@ -65,7 +91,6 @@ export default function AppShell({ children }: { children: ReactNode }) {
         </Suspense>
       )}
       <ConfirmHost />
-      <CatchUpStatus />
     </div>
   );
 }

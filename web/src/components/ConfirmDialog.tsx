@@ -1,8 +1,10 @@
 // A yes/no question over the page (Radix AlertDialog: focus starts on Cancel, Escape cancels,
-// focus returns to the control that asked). Fixed header and footer like every dialog.
+// focus returns to the control that asked). Fixed header and footer like every dialog, and the strip
+// for a toast above the footer (DialogStatus.tsx).
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { DialogStatus } from './DialogStatus.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -36,6 +38,7 @@ export function ConfirmDialog({
               <AlertDialog.Description>{description}</AlertDialog.Description>
               {details}
             </div>
+            <DialogStatus />
             <div className="modal-footer">
               <AlertDialog.Cancel className="button button-outline">{cancelLabel}</AlertDialog.Cancel>
               <AlertDialog.Action className={`button ${destructive ? 'button-danger' : 'button-primary'}`} onClick={() => onAnswer(true)}>

@@ -1,10 +1,11 @@
 // The app's dialog: Radix Dialog gives it the focus trap, Escape, the return of focus, the
 // backdrop click, the hidden background and the roles. Its header (title, close button) and footer
 // (actions) stay put while a long body scrolls between them, so on a short screen the title and
-// buttons never scroll away.
+// buttons never scroll away; a toast or the upload bar takes a strip of its own above the footer.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { DialogStatus } from './DialogStatus.tsx';
 import { CloseIcon } from './Icons.tsx';
 
 interface ModalProps {
@@ -62,6 +63,8 @@ export function Modal({ title, onClose, children, description, footer, size = 'm
               )}
             </div>
             <div className="modal-body">{children}</div>
+            {/* A toast or the upload bar, above the buttons and never over them (DialogStatus.tsx). */}
+            <DialogStatus />
             {footer && <div className="modal-footer">{footer}</div>}
           </Dialog.Content>
         </Dialog.Overlay>

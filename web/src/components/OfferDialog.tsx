@@ -100,7 +100,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const typeName = useId();
   const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
-  // The last send's failure, shown in the dialog as well as in the toast (which may cover the buttons).
+  // The last send's failure, kept in the dialog until the next send (the toast passes after 5 s).
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
