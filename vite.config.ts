@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { firstScreenChunks } from './web/build/first-screen-chunks.ts';
+import { libheifNodeStubs } from './web/build/node-stubs-plugin.ts';
 import { precachePlugin, SW_ENTRY } from './web/build/precache-plugin.ts';
 import { prerenderPlugin } from './web/build/prerender-plugin.ts';
 import { sharedHeadPlugin } from './web/build/shared-head-plugin.ts';
@@ -22,6 +23,8 @@ export default defineConfig({
   plugins: [react(), sharedHeadPlugin(web('index.html')), themeBootPlugin(), precachePlugin(), prerenderPlugin()],
   // Dark rules follow the device's Light / Dark / System choice (web/build/theme-plugin.ts).
   css: { postcss: { plugins: [colorSchemeChoice()] } },
+  // The HEIC preview's worker (web/src/lib/heicPreview.worker.ts): one file, libheif's glue without Node's modules.
+  worker: { plugins: () => [libheifNodeStubs()] },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

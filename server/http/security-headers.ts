@@ -11,7 +11,9 @@ const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  `script-src 'self' ${THEME_BOOT_HASH}`,
+  // 'wasm-unsafe-eval' compiles WebAssembly, nothing else: the HEIC decoder that makes a photo's
+  // preview before it is sent (web/src/lib/heicPreview.worker.ts), where the browser shows no HEIC.
+  `script-src 'self' ${THEME_BOOT_HASH} 'wasm-unsafe-eval'`,
   "connect-src 'self' ws: wss:",
   "frame-src 'self'",
   "frame-ancestors 'none'",

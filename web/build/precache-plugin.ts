@@ -9,6 +9,13 @@ import type { Plugin } from 'vite';
 
 export const SW_ENTRY = 'sw';
 
+/**
+ * Files fetched only on demand and too large to give every install: the HEIC decoder's worker and
+ * its WASM (1.4 MB), which a browser loads only when a HEIC photo it cannot show is picked
+ * (web/src/lib/imagePreview.ts). The worker fetches them from the network like any other request.
+ */
+const ON_DEMAND = /\.wasm$|\.worker-[^/]+\.js$/;
+
 export function precachePlugin(): Plugin {
   return {
     name: 'crewtrade-precache',
@@ -23,7 +30,7 @@ export function precachePlugin(): Plugin {
         throw new Error(`precache: the service worker imports ${worker.imports.join(', ')}; it must be one file`);
       const files = Object.keys(bundle)
         .map((name) => `/${name}`)
-        .filter((f) => f.startsWith('/assets/') && !f.endsWith('.map'))
+        .filter((f) => f.startsWith('/assets/') && !f.endsWith('.map') && !ON_DEMAND.test(f))
         .sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
       const file = path.join(options.dir!, worker.fileName);

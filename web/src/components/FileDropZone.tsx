@@ -6,6 +6,7 @@ import { useDropzone } from 'react-dropzone';
 import type { ImageUpload } from '../lib/useImageUploads.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { CloseIcon, ImageIcon } from './Icons.tsx';
+import { PreviewPlaceholder } from './PreviewPlaceholder.tsx';
 
 interface FileDropZoneProps {
   label: string;
@@ -60,13 +61,17 @@ export function FileDropZone({ label, hint, uploads, max, error, onFiles, onRemo
         <ul className="thumb-grid" aria-label="Selected images">
           {uploads.map((upload) => (
             <li key={upload.key} className="thumb">
-              <img
-                src={upload.url}
-                alt={upload.file.name}
-                onError={(e) => {
-                  e.currentTarget.style.visibility = 'hidden';
-                }}
-              />
+              {upload.url ? (
+                <img
+                  src={upload.url}
+                  alt={upload.file.name}
+                  onError={(e) => {
+                    e.currentTarget.style.visibility = 'hidden';
+                  }}
+                />
+              ) : (
+                <PreviewPlaceholder file={upload.file} making={upload.making} />
+              )}
               <button type="button" className="thumb-remove" onClick={() => onRemove(upload.key)}>
                 <CloseIcon />
                 <span className="visually-hidden">{`Remove ${upload.file.name}`}</span>

@@ -1,14 +1,24 @@
 // Images picked for an upload: previews as object URLs (released when removed or when the form
-// goes away), only images, each at most MAX_IMAGE_BYTES, at most MAX_IMAGES. A refused pick leaves
-// the list as it was and says why (an image too large by name and size, before anything is sent).
+// goes away; a HEIC's made first where the browser cannot show one: imagePreview.ts), only images,
+// each at most MAX_IMAGE_BYTES, at most MAX_IMAGES. A refused pick leaves the list as it was and says
+// why (an image too large by name and size, before anything is sent).
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from '#protocol/limits.ts';
 import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
+import { isHeic, previewUrl } from './imagePreview.ts';
 
 export interface ImageUpload {
   key: number;
   file: File;
-  url: string;
+  /** The preview's object URL; null while a HEIC's is being made (`making`), or when it has none. */
+  url: string | null;
+  making: boolean;
+}
+
+/** A picked file's entry: an image shown as it is has its preview at once; a HEIC's comes later. */
+export function pickedImage(key: number, file: File): ImageUpload {
+  const later = isHeic(file);
+  return { key, file, url: later ? null : URL.createObjectURL(file), making: later };
 }
 
 /** Images only: a MIME type of image/*, or a HEIC/HEIF name (browsers often give those no type). */
@@ -45,7 +55,22 @@ export function useImageUploads(max = MAX_IMAGES) {
   useEffect(() => {
     live.current = uploads;
   }, [uploads]);
-  useEffect(() => () => live.current.forEach((u) => URL.revokeObjectURL(u.url)), []);
+  useEffect(
+    () => () => {
+      live.current.forEach((u) => u.url && URL.revokeObjectURL(u.url));
+      live.current = [];
+    },
+    [],
+  );
+
+  /** A HEIC's preview is ready (or none could be made): shown, unless the image went meanwhile. */
+  function settle(key: number, url: string | null) {
+    if (!live.current.some((u) => u.key === key)) {
+      if (url) URL.revokeObjectURL(url);
+      return;
+    }
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, url, making: false } : u)));
+  }
 
   function add(files: File[]) {
     if (files.length === 0) return;
@@ -54,14 +79,18 @@ export function useImageUploads(max = MAX_IMAGES) {
     if (tooLarge) return setError(tooLarge);
     if (uploads.length + files.length > max) return setError(UPLOADS_MSG.tooManyImages);
     setError(undefined);
-    setUploads((list) => [...list, ...files.map((file) => ({ key: nextKey.current++, file, url: URL.createObjectURL(file) }))]);
+    const added = files.map((file) => pickedImage(nextKey.current++, file));
+    live.current = [...live.current, ...added];
+    setUploads((list) => [...list, ...added]);
+    for (const upload of added) if (upload.making) void previewUrl(upload.file).then((url) => settle(upload.key, url));
   }
 
   function remove(key: number) {
     setError(undefined);
+    live.current = live.current.filter((u) => u.key !== key);
     setUploads((list) => {
       const gone = list.find((u) => u.key === key);
-      if (gone) URL.revokeObjectURL(gone.url);
+      if (gone?.url) URL.revokeObjectURL(gone.url);
       return list.filter((u) => u.key !== key);
     });
   }

@@ -8,6 +8,7 @@ import { initials } from '../../lib/format.ts';
 import { CHAT_TEXT } from '../../texts/chat.ts';
 import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
+import { PreviewPlaceholder } from '../PreviewPlaceholder.tsx';
 import type { PickedImage } from './useAttachments.ts';
 import { thumbnailUrl } from '#protocol/uploads.ts';
 
@@ -114,7 +115,7 @@ export function AttachButton({ onFiles, disabled, label }: { onFiles: (files: Fi
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept="image/*,.heic,.heif"
         multiple
         hidden
         aria-label={label}
@@ -134,7 +135,7 @@ export function AttachmentPreviews({ images, onRemove }: { images: PickedImage[]
     <ul className="attachment-previews" aria-label="Attached images">
       {images.map((img) => (
         <li key={img.key} className="attachment-preview">
-          <img src={img.url} alt={img.file.name} />
+          {img.url ? <img src={img.url} alt={img.file.name} /> : <PreviewPlaceholder file={img.file} making={img.making} />}
           <button type="button" className="attachment-remove" onClick={() => onRemove(img.key)}>
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">Remove {img.file.name}</span>
