@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text?: string;
   /** A stable Message-ID (the notification outbox's): a resend after a lost acknowledgement is the same message. */
   messageId?: string;
+  /** The request that asked for it (its X-Request-Id), so the mail's log lines can be traced back to it. */
+  requestId?: string;
 }
 
 export interface Mailer {
@@ -40,10 +42,11 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
       mails.map(async (mail, index) => {
         let delivered: boolean;
         try {
-          await smtp.sendMail({ from: config.mailFrom, ...mail });
+          const { requestId: _requestId, ...message } = mail;
+          await smtp.sendMail({ from: config.mailFrom, ...message });
           delivered = true;
         } catch (err) {
-          log.warn({ err, to: mail.to }, 'mail delivery failed');
+          log.warn({ err, to: mail.to, ...(mail.requestId ? { reqId: mail.requestId } : {}) }, 'mail delivery failed');
           delivered = false;
         }
         onEach?.(index, delivered);
@@ -55,7 +58,11 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
     try {
       await insertOutboxMails(orm.em.fork(), mails);
       // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
-      for (const mail of mails) log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the local outbox');
+      for (const mail of mails)
+        log.info(
+          { to: mail.to, subject: mail.subject, ...(mail.requestId ? { reqId: mail.requestId } : {}) },
+          'mail stored in the local outbox',
+        );
       delivered = true;
     } catch (err) {
       log.warn({ err, to: mails.map((m) => m.to) }, 'mail delivery failed');

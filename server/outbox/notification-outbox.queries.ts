@@ -1,3 +1,4 @@
+import { currentRequestId } from '../lib/request-context.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../db/kysely.ts';
@@ -18,7 +19,12 @@ export async function insertOutboxRows(em: EntityManager, rows: readonly OutboxR
   await kysely(em)
     .insertInto('notification_outbox')
     .values(
-      rows.map((r) => ({ channel: r.channel, recipient_id: r.recipientId, event: JSON.stringify(r.event) as unknown as DomainEvent })),
+      // The request that asked for it rides along, so its delivery's log lines name it (server/lib/request-context.ts).
+      rows.map((r) => ({
+        channel: r.channel,
+        recipient_id: r.recipientId,
+        event: JSON.stringify({ ...r.event, requestId: currentRequestId() }) as unknown as DomainEvent,
+      })),
     )
     .execute();
 }

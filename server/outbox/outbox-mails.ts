@@ -111,9 +111,17 @@ async function otherMails(deps: Pick<Deps, 'orm' | 'config'>, rows: readonly Mai
   );
   const built = [...zip(current, accounts), ...zip(answers, answered)];
   return built.flatMap(([row, mail]) =>
-    mail ? [{ mail: { ...mail, messageId: outboxMessageId(row.id, deps.config.mailFrom) }, rowIds: [row.id] }] : [],
+    mail
+      ? [{ mail: { ...mail, messageId: outboxMessageId(row.id, deps.config.mailFrom), ...requestOf(row.event) }, rowIds: [row.id] }]
+      : [],
   );
 }
+
+/** The request that asked for a row's mail, as the outbox recorded it. */
+const requestOf = (event: object): { requestId?: string } => {
+  const id = (event as { requestId?: unknown }).requestId;
+  return typeof id === 'string' ? { requestId: id } : {};
+};
 
 const zip = <A, B>(as: readonly A[], bs: readonly B[]) => as.map((a, i) => [a, bs[i]] as const);
 
