@@ -1,4 +1,4 @@
-// Runs on a worker (lib/imagePreview.ts): decodes a HEIC photo with libheif's WASM build (its decode
+// Runs on a worker (lib/heicPreview.ts): decodes a HEIC photo with libheif's WASM build (its decode
 // is synchronous and takes seconds for a 12-megapixel photo: off the page's thread) and answers a
 // JPEG at most `side` pixels on its longer side, for the preview shown before sending. The WASM file
 // is fetched only here (the pages' CSP allows compiling it: 'wasm-unsafe-eval').
