@@ -63,7 +63,7 @@ export function themeBootPlugin(): Plugin {
     transformIndexHtml: {
       // After the shared <head> is in place (web/build/shared-head-plugin.ts), so each page gets it once.
       order: 'post',
-      handler: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
+      handler: () => [{ tag: 'script', attrs: { id: 'theme-boot' }, children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
     },
   };
 }
