@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('Light / Dark / System on this device', () => {
     for (const path of ['/', '/login', '/signup']) {
       const html = await (await fetch(`${suite.app.url}${path}`)).text();
       // Verbatim: the CSP allows it by the hash of protocol/theme.ts's text.
-      expect(html).toContain(`<script>${THEME_BOOT_SCRIPT}</script>`);
+      expect(html).toContain(`<script id="theme-boot">${THEME_BOOT_SCRIPT}</script>`);
       await page.goto(path);
       await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_STORAGE_KEY);
       expect(await firstPaintBackground(page, path)).toBe(DARK_BG);
