@@ -7,6 +7,7 @@ import { sql } from '../test/outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { openDatabase } from './database.ts';
 import { DEFAULT_TEMPLATES } from './templates-seed.ts';
+import { SPEC_VARIABLES } from '../test/spec-template-variables.ts';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -67,27 +68,6 @@ describe('Migration20261126162645', () => {
     expect(byType.get('message_trade_request')?.subject_template).toBe('{{summary}}');
   });
 });
-
-/** The spec's variables (docs/product-spec.md, Email Templates tab): each template the spec names accepts them all. */
-const SPEC_VARIABLES = [
-  'recipientName',
-  'senderName',
-  'route',
-  'date',
-  'base',
-  'position',
-  'employeeNumber',
-  'matchedUserName',
-  'userAction',
-  'userRoute',
-  'userDate',
-  'matchedAction',
-  'matchedRoute',
-  'matchedDate',
-  'matchedBase',
-  'matchedPosition',
-  'matchedEmployeeNumber',
-];
 
 describe('Migration20261128200500', () => {
   it('offer mails say who gives what, the chain subject too; every template the spec names gets its variables; edits are kept', async () => {

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { freshGroup } from '../offers/offers.fixtures.ts';
 import { requestBody } from '../requests/requests.fixtures.ts';
 import { waitFor } from '../../test/wait-for.ts';
+import { SPEC_VARIABLES } from '../../test/spec-template-variables.ts';
 
 let app: TestApp;
 let admin: SignedInUser;
@@ -205,26 +206,6 @@ describe('email templates', () => {
     expect(mail?.html).toBe('<p>Edited for Bo Crew and &lt;b&gt;Ann&lt;/b&gt; &amp; Co</p>');
   });
 
-  /** Every variable docs/product-spec.md lists for the templates (Email Templates tab: the preview fills them all). */
-  const SPEC_VARIABLES = [
-    'recipientName',
-    'senderName',
-    'route',
-    'date',
-    'base',
-    'position',
-    'employeeNumber',
-    'matchedUserName',
-    'userAction',
-    'userRoute',
-    'userDate',
-    'matchedAction',
-    'matchedRoute',
-    'matchedDate',
-    'matchedBase',
-    'matchedPosition',
-    'matchedEmployeeNumber',
-  ];
   const SPEC_TEMPLATES = ['drop_trade_request', 'pickup_trade_request', 'trade_trade_request', 'match_notification'];
   /** Each variable as "name=[value]", to read back from the mail. */
   const ALL_VARIABLES = SPEC_VARIABLES.map((v) => `${v}=[{{${v}}}]`).join(' ');
