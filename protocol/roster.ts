@@ -111,6 +111,7 @@ export const ROSTER_TEXT = {
   tooManyEvents: 'That roster has more than 2,000 events.',
   tooComplex: 'That roster is too complex to read: its repeating events would take too long to work out.',
   nothingReadable: 'No event in that roster could be read.',
+  busy: 'Many rosters are being read right now. Please try again in a minute.',
   kindUnknown: 'Choose a kind: flight duty, reserve / standby, training / office, day off or leave.',
   kindEventUnknown: 'That event is not on your roster.',
   kindSaved: 'Kind saved',

@@ -13,7 +13,16 @@ const IDLE_MS = 30_000;
 /** Heap the reader may use: a 1 MB file of 2,000 events needs a fraction of it. */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 
+/** Files waiting for the thread on one instance: past this a read is refused at once (503), not queued without end. */
+const MAX_WAITING = 20;
+
 const tooComplex = () => new AppError(422, 'roster_too_complex', ROSTER_TEXT.tooComplex, 'file');
+
+export interface ReaderLimits {
+  budgetMs: number;
+  hardLimitMs: number;
+  maxWaiting: number;
+}
 
 /**
  * One reader thread per instance, started on the first roster and ended when idle; files are read
@@ -21,16 +30,25 @@ const tooComplex = () => new AppError(422, 'roster_too_complex', ROSTER_TEXT.too
  * starts a new one) and is refused as too complex; every other request of every crew member goes
  * on meanwhile, on this thread's event loop (docs/decisions/0040).
  */
-class ReaderThread {
+export class ReaderThread {
   private worker: Worker | undefined;
+  private waiting = 0;
   private idle: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   /** Why the thread last failed, when it was not the file's fault (its code could not load, say). */
   private failure: Error | undefined;
 
+  constructor(private readonly limits: ReaderLimits = { budgetMs: BUDGET_MS, hardLimitMs: HARD_LIMIT_MS, maxWaiting: MAX_WAITING }) {}
+
   read(job: Omit<ParseJob, 'id' | 'budgetMs'>): Promise<ReadRoster> {
-    const run = this.queue.then(() => this.readNow(job));
+    // Each crew member may upload 30 an hour; many at once across an instance wait here, boundedly.
+    if (this.waiting >= this.limits.maxWaiting) return Promise.reject(new AppError(503, 'roster_busy', ROSTER_TEXT.busy, 'file'));
+    this.waiting++;
+    const run = this.queue.then(() => {
+      this.waiting--;
+      return this.readNow(job);
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -81,10 +99,10 @@ class ReaderThread {
       const timer = setTimeout(() => {
         this.worker = undefined;
         void worker.terminate();
-      }, HARD_LIMIT_MS);
+      }, this.limits.hardLimitMs);
       worker.on('message', onMessage);
       worker.on('exit', onExit);
-      worker.postMessage({ ...job, id, budgetMs: BUDGET_MS } satisfies ParseJob);
+      worker.postMessage({ ...job, id, budgetMs: this.limits.budgetMs } satisfies ParseJob);
     });
   }
 
