@@ -140,6 +140,26 @@ describe('duty kinds', () => {
     expect((await app.client().put('/api/roster/kinds', { uid, kind: 'off' })).status).toBe(401);
   });
 
+  it('a UID that is also a name every object has (constructor, toString, __proto__) is an event like any other', async () => {
+    const crew = await makeUser(app);
+    const uids = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
+    const text = uids.reduce(
+      (ics, uid, i) => ics.replace(`UID:duty-${i}@roster.test`, `UID:${uid}`),
+      icsOf(uids.map((_, i) => ({ title: `EW${i + 1}`, start: `2026120${i + 2}T080000Z`, end: `2026120${i + 2}T100000Z` }))),
+    );
+    expect((await upload(crew, text)).status).toBe(200);
+    const read = (await crew.client.get<RosterInfo>('/api/roster')).body.duties;
+    expect(read.map((d) => [d.uid, d.kind, d.kindByYou])).toEqual(uids.map((uid) => [uid, 'flight', undefined]));
+    expect((await check(crew, 'date=2026-12-02&days=1')).reasons).toEqual(['You already fly EW1 on Dec 2.']);
+    const set = await crew.client.put<RosterInfo>('/api/roster/kinds', { uid: 'toString', kind: 'off' });
+    expect(set.body.duties.map((d) => [d.uid, d.kind])).toEqual([
+      ['constructor', 'flight'],
+      ['toString', 'off'],
+      ['__proto__', 'flight'],
+      ['hasOwnProperty', 'flight'],
+    ]);
+  });
+
   it('an airline’s own codes, set by its admin, apply to its crew at once', async () => {
     const crew = await makeUser(app, { airline: 'Frontier' });
     await upload(crew, icsOf([{ title: 'FRD', start: 'TZID=America/Denver:20261210T000000', end: 'TZID=America/Denver:20261211T000000' }]));

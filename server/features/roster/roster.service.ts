@@ -35,12 +35,16 @@ export interface RosterFeeds {
   now: () => Date;
 }
 
+/** An entry's UID; rows saved before kinds have none, and are known by title and start. */
+const uidOf = (e: RosterRow['duties'][number]) => e.uid ?? `${e.title}@${e.start}`;
+
 /** The roster's events with their kinds: the crew member's own first, then the airline's codes and the defaults. */
 function dutiesOf(row: RosterRow, rules: AirlineRules): RosterDuty[] {
   const read = kindReader(rules.kindPatterns);
   return row.duties.map((e) => {
-    const uid = e.uid ?? `${e.title}@${e.start}`;
-    const own = row.kindOverrides[uid];
+    const uid = uidOf(e);
+    // Own keys only: a UID may be "constructor" or "__proto__", which every object answers to.
+    const own = Object.hasOwn(row.kindOverrides, uid) ? row.kindOverrides[uid] : undefined;
     return { ...e, uid, kind: own ?? read(e), ...(own ? { kindByYou: true as const } : {}) };
   });
 }
@@ -127,9 +131,8 @@ export class RosterService {
   /** One event's kind set by hand (every occurrence of its series), kept across re-reads; the roster as it now reads. */
   async setKind(user: UserRecord, body: RosterKindBody): Promise<RosterInfo> {
     const row = await rosterOf(this.em, user.id);
-    const uidOf = (e: RosterRow['duties'][number]) => e.uid ?? `${e.title}@${e.start}`;
     if (!row || !row.duties.some((e) => uidOf(e) === body.uid)) throw notFound(ROSTER_TEXT.kindEventUnknown);
-    if (body.kind !== null && !(body.uid in row.kindOverrides) && Object.keys(row.kindOverrides).length >= KIND_OVERRIDES_MAX) {
+    if (body.kind !== null && !Object.hasOwn(row.kindOverrides, body.uid) && Object.keys(row.kindOverrides).length >= KIND_OVERRIDES_MAX) {
       throw invalid(ROSTER_TEXT.kindTooMany, 'uid');
     }
     await setKindOverride(this.em, user.id, body.uid, body.kind);
