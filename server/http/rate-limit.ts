@@ -51,6 +51,8 @@ export interface RateLimits {
   consume(name: LimitName, key: string): Promise<void>;
   /** Counts one for key; false, instead of a 429, once the window's points are spent. */
   take(name: LimitName, key: string): Promise<boolean>;
+  /** As take, but refused says how long: undefined when allowed, else the milliseconds until the window frees a point. */
+  takeOrWait(name: LimitName, key: string): Promise<number | undefined>;
   /** Attempts counted for key in the current window, without counting one. */
   used(name: LimitName, key: string): Promise<number>;
   /** Whether key has spent the window's points (the next consume would be refused). */
@@ -95,6 +97,7 @@ export function createRateLimits(redis: Redis | undefined, overrides: Record<str
       if (waitMs !== undefined) throw tooManyRequests(limiters.get(name)!.message, Math.max(1, Math.ceil(waitMs / 1000)));
     },
     take: async (name, key) => (await attempt(name, key)) === undefined,
+    takeOrWait: attempt,
     used,
     async isSpent(name, key) {
       return (await used(name, key)) >= limiters.get(name)!.points;

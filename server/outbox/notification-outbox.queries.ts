@@ -125,17 +125,23 @@ export async function markOutboxRetry(em: EntityManager, retries: readonly { id:
     .execute();
 }
 
-/** Held back, not failed: due again after `delayMs`, and the claim's attempt given back. */
-export async function markOutboxDeferred(em: EntityManager, ids: readonly number[], delayMs: number): Promise<void> {
-  if (ids.length === 0) return;
+/** Held back, not failed: due again after its own delay each, and the claim's attempt given back. */
+export async function markOutboxDeferred(em: EntityManager, held: readonly { id: number; delayMs: number }[]): Promise<void> {
+  if (held.length === 0) return;
   await kysely(em)
-    .updateTable('notification_outbox')
+    .updateTable('notification_outbox as o')
+    .from(
+      sql<{
+        id: number;
+        delay_ms: number;
+      }>`(select unnest(${held.map((r) => r.id)}::int[]) as id, unnest(${held.map((r) => r.delayMs)}::int[]) as delay_ms)`.as('r'),
+    )
     .set({
-      next_attempt_at: sql<string>`now() + ${delayMs} * interval '1 millisecond'`,
+      next_attempt_at: sql<string>`now() + r.delay_ms * interval '1 millisecond'`,
       claimed_until: null,
-      attempts: sql<number>`greatest(attempts - 1, 0)`,
+      attempts: sql<number>`greatest(o.attempts - 1, 0)`,
     })
-    .where('id', 'in', [...ids])
+    .whereRef('o.id', '=', 'r.id')
     .execute();
 }
 

@@ -8,7 +8,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
 import { logNotificationOutcomes } from '../mail/notification-mails.ts';
-import { MATCH_MAIL_HOLD_MS, prepareMailRows, type MailRow } from './outbox-mails.ts';
+import { prepareMailRows, type MailRow } from './outbox-mails.ts';
 import { outboxRecordsOf } from './outbox-records.ts';
 import { SentMarks } from './sent-marks.ts';
 import {
@@ -167,7 +167,7 @@ export class NotificationOutbox implements DurableNotices {
     // Sent by this instance before and still unmarked (markSentHere could not write): not again.
     marks.add(rows.filter((r) => this.sentHere.has(r.id)).map((r) => r.id));
     const failed: ClaimedRow[] = [];
-    const deferred: number[] = [];
+    const deferred: { id: number; delayMs: number }[] = [];
     const logs: NotificationMailLog[] = [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const mails = rows.filter((r) => r.channel === 'mail' && !marks.has(r.id));
@@ -211,7 +211,7 @@ export class NotificationOutbox implements DurableNotices {
       );
     }
     await logNotificationOutcomes(this.deps, logs);
-    await markOutboxDeferred(em, deferred, MATCH_MAIL_HOLD_MS);
+    await markOutboxDeferred(em, deferred);
     const retries = failed.flatMap((r) => {
       const delayMs = retryDelayMs(r.attempts);
       return delayMs === undefined ? [] : [{ id: r.id, delayMs }];

@@ -29,15 +29,20 @@ export function outboxMessageId(rowId: number, mailFrom: string): string {
   return `<notification-${rowId}@${domain}>`;
 }
 
-/** How long held match mails wait before they are tried again, together as one mail. */
-export const MATCH_MAIL_HOLD_MS = 15 * 60_000;
+/**
+ * Held match mails are due again when the matchMail window frees a point, so every held row of one
+ * reader's request comes back in the same claim and goes as one mail; at least a second, never a
+ * busy loop.
+ */
+const MIN_HOLD_MS = 1_000;
 
 interface Drafted {
   /** Each row's draft; rows of one group share the group's draft, sent once by its first row. */
   drafts: (NotificationDraft | undefined)[];
   /** Rows whose mail is sent by another row of their group. */
   carried: Map<number, number>;
-  deferred: Set<number>;
+  /** Held rows, by index: how long until they are due again. */
+  deferred: Map<number, number>;
 }
 
 /**
@@ -46,7 +51,7 @@ interface Drafted {
  * limited per sender and recipient (docs/decisions/0019): the limit is taken on the first attempt
  * only, so a retry is never refused by the take of its own first try. New matches of one of a
  * reader's requests in one batch are one mail, and a reader gets at most a few an hour about one
- * request (docs/decisions/0042): the rest wait and go out together as one mail once the hour allows.
+ * request (docs/decisions/0042): the rest wait until the hour frees a point and go out together as one mail.
  */
 async function draftsOf(deps: Pick<Deps, 'orm' | 'limits'>, rows: readonly MailRow[]): Promise<Drafted> {
   const matches = rows.flatMap((r) =>
@@ -57,7 +62,7 @@ async function draftsOf(deps: Pick<Deps, 'orm' | 'limits'>, rows: readonly MailR
   const items = matches.length ? await matchItemsOf(deps.orm.em.fork(), matches) : [];
   const drafts: (NotificationDraft | undefined)[] = rows.map(() => undefined);
   const carried = new Map<number, number>();
-  const deferred = new Set<number>();
+  const deferred = new Map<number, number>();
   const groups = new Map<string, { index: number; item: MatchItem; attempts: number }[]>();
   for (const [index, r] of rows.entries()) {
     const e = r.event;
@@ -76,8 +81,9 @@ async function draftsOf(deps: Pick<Deps, 'orm' | 'limits'>, rows: readonly MailR
   for (const [key, group] of groups) {
     // A group that failed to send before was counted when it was first allowed.
     const retry = group.some((g) => g.attempts > 1);
-    if (!retry && !(await deps.limits.take('matchMail', key))) {
-      for (const g of group) deferred.add(g.index);
+    const waitMs = retry ? undefined : await deps.limits.takeOrWait('matchMail', key);
+    if (waitMs !== undefined) {
+      for (const g of group) deferred.set(g.index, Math.max(waitMs, MIN_HOLD_MS));
       continue;
     }
     const [lead, ...rest] = group;
@@ -142,7 +148,8 @@ export interface PreparedMail {
 /** What a batch of mail rows comes to: mails to send, rows held back, rows with nothing to send. */
 export interface PreparedMails {
   mails: PreparedMail[];
-  deferred: number[];
+  /** Held back by the matchMail limit: due again after delayMs, when the limit frees a point. */
+  deferred: { id: number; delayMs: number }[];
   /** No mail: no e-mail wanted, no template, person gone. Done as they are. */
   nothing: number[];
 }
@@ -173,6 +180,7 @@ export async function prepareMailRows(
   });
   mails.push(...(await otherMails(deps, rows)));
   const taken = new Set(mails.flatMap((m) => m.rowIds));
-  const held = [...deferred].map((i) => rows[i]!.id);
-  return { mails, deferred: held, nothing: rows.flatMap((r) => (taken.has(r.id) || held.includes(r.id) ? [] : [r.id])) };
+  const held = [...deferred].map(([i, delayMs]) => ({ id: rows[i]!.id, delayMs }));
+  const heldIds = new Set(held.map((h) => h.id));
+  return { mails, deferred: held, nothing: rows.flatMap((r) => (taken.has(r.id) || heldIds.has(r.id) ? [] : [r.id])) };
 }

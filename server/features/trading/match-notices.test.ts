@@ -53,6 +53,19 @@ describe('match notices', () => {
     expect(await readOutbox(app.databaseUrl, liam.email)).toHaveLength(3);
     // The bell still lists every one.
     expect((await liam.client.get<unknown[]>('/api/notifications')).body.length).toBeGreaterThanOrEqual(20);
+    // The held rows are due together when the hour frees a point (not each a fixed while after its
+    // own refusal, which brought them back one claim at a time, each taking a point).
+    const due = await sql<{ inMs: number }>(
+      app.databaseUrl,
+      `select extract(epoch from next_attempt_at - now()) * 1000 as "inMs" from notification_outbox
+       where sent_at is null and failed_at is null and recipient_id = $1`,
+      [liam.user.id],
+    );
+    expect(due).toHaveLength(17);
+    const inMs = due.map((d) => Number(d.inMs));
+    expect(Math.max(...inMs) - Math.min(...inMs)).toBeLessThan(5_000);
+    expect(Math.min(...inMs)).toBeGreaterThan(50 * 60_000);
+    expect(Math.max(...inMs)).toBeLessThanOrEqual(60 * 60_000);
     // An hour on (the held rows due, the hour's count spent): the other seventeen are one mail.
     await sql(
       app.databaseUrl,
