@@ -19,11 +19,12 @@ export async function insertOutboxRows(em: EntityManager, rows: readonly OutboxR
   await kysely(em)
     .insertInto('notification_outbox')
     .values(
-      // The request that asked for it rides along, so its delivery's log lines name it (server/lib/request-context.ts).
+      // The HTTP request that asked for it rides along as `reqId` (the log field's name; events use
+      // `requestId` for a trade request), so its delivery's log lines name it (server/lib/request-context.ts).
       rows.map((r) => ({
         channel: r.channel,
         recipient_id: r.recipientId,
-        event: JSON.stringify({ ...r.event, requestId: currentRequestId() }) as unknown as DomainEvent,
+        event: JSON.stringify({ ...r.event, reqId: currentRequestId() }) as unknown as DomainEvent,
       })),
     )
     .execute();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBody } from '../features/requests/requests.fixtures.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
 import { makeUser } from '../test/factories.ts';
+import { requestContext } from '../lib/request-context.ts';
 import { sql } from '../test/outbox.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import { claimOutboxRows, insertOutboxRows, outboxBacklog } from './notification-outbox.queries.ts';
@@ -54,6 +55,18 @@ describe('notification outbox claims', () => {
       [2, 2],
       [3, 2],
     ]);
+  });
+});
+
+describe('notification outbox rows', () => {
+  it('carry the asking request’s X-Request-Id as reqId beside the event, whose own fields are kept', async () => {
+    await clear();
+    // A trade request's id is `requestId` in events: the HTTP request's id must not take its place.
+    const event = { type: 'request.deleted' as const, requestId: 42, userId: 2, groupKey: 'ATL:captain' };
+    await requestContext.run({ requestId: 'trace-1234' }, () => insertOutboxRows(fork(), [{ channel: 'push', recipientId: 2, event }]));
+    const [row] = await claimOutboxRows(fork(), 10, 60_000);
+    expect(row?.event).toEqual({ ...event, reqId: 'trace-1234' });
+    await clear();
   });
 });
 

@@ -123,9 +123,9 @@ async function otherMails(deps: Pick<Deps, 'orm' | 'config'>, rows: readonly Mai
   );
 }
 
-/** The request that asked for a row's mail, as the outbox recorded it. */
+/** The HTTP request that asked for a row's mail, as the outbox recorded it (`reqId`). */
 const requestOf = (event: object): { requestId?: string } => {
-  const id = (event as { requestId?: unknown }).requestId;
+  const id = (event as { reqId?: unknown }).reqId;
   return typeof id === 'string' ? { requestId: id } : {};
 };
 
