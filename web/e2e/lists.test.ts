@@ -16,6 +16,9 @@ import { bulkOffers, bulkRequests, bulkUsers, type BulkGroup } from '../../serve
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../server/test/instances-on-own-redis.ts';
 import { sql } from '../../server/test/outbox.ts';
+import { READ_BACK_PAGES } from '../src/stores/messageRooms.ts';
+import { COMMON_TEXT } from '../src/texts/common.ts';
+import { SHELL_TEXT } from '../src/texts/shell.ts';
 import { hasChromium, launchBrowser } from './browser.ts';
 import { LAYOUT_ARTIFACTS, layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { seriousViolations } from './axe.ts';
@@ -236,6 +239,96 @@ describe.skipIf(!hasChromium)('catching up after a Redis outage between two inst
     await chatPage.locator('.base-chat-card').getByText(`heard chat ${outage}`).scrollIntoViewIfNeeded();
     await viewportShot(chatPage, '375-base-chat-caught-up');
     expect(await layoutProblems(dmPage)).toEqual([]);
+    await chatPage.context().close();
+    await dmPage.context().close();
+  });
+
+  it('further behind than a catch-up reads: "Catching up…" while the pages come, then "Load the rest" above the newest, which reads the rest in order, at 1280 and 375 px', async () => {
+    const { one, two, redis } = pair!;
+    const base = `D${String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26))}`;
+    const reader = await makeUser(one, { base, firstName: 'Rhea', lastName: 'Reader' });
+    const writer = await makeUser(two, { base, firstName: 'Will', lastName: 'Writer' });
+    for (let i = 1; i <= 3; i++) {
+      expect((await writer.client.post('/api/base-chat', { chatType: 'reserve', content: `before chat ${i}` })).status).toBe(201);
+      expect((await writer.client.post('/api/messages', { toUserId: reader.user.id, content: `before dm ${i}` })).status).toBe(201);
+    }
+    const chatPage = await openAs(browser!, one, reader, '/');
+    const dmPage = await openAs(browser!, one, reader, `/messages?user=${writer.user.id}`, true);
+    const chatLines = chatPage.locator('.base-chat-card .chat-line');
+    const bubbles = dmPage.locator('.thread .bubble-row');
+    await chatPage.getByText('before chat 3').waitFor();
+    await dmPage.getByText('before dm 3').waitFor();
+
+    // More than a catch-up reads back (10 pages) written where no event tells of them.
+    const far = READ_BACK_PAGES * MESSAGE_PAGE + 20;
+    await sql(
+      one.databaseUrl,
+      `insert into base_chat_messages (user_id, airline, base, position, chat_type, content)
+       select user_id, airline, base, position, chat_type, 'far chat ' || g from base_chat_messages, generate_series(1, $2::int) g
+       where base = $1 and content = 'before chat 3' order by g`,
+      [base, far],
+    );
+    await sql(
+      one.databaseUrl,
+      `insert into messages (from_user_id, to_user_id, content) select $1, $2, 'far dm ' || g from generate_series(1, $3::int) g order by g`,
+      [writer.user.id, reader.user.id, far],
+    );
+    // Each page a little slow, so the catch-up takes longer than the quiet second and says so.
+    for (const [p, room] of [
+      [chatPage, '**/api/base-chat/reserve*'],
+      [dmPage, `**/api/messages/${writer.user.id}*`],
+    ] as const) {
+      await p.route(room, async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+    }
+    // Redis gone and back: the instance drops its sockets, the client reconnects and catches up.
+    await redis.stop();
+    await redis.start();
+    const catchingUp = (p: Page) => p.locator('.catch-up-status').getByText(SHELL_TEXT.catchingUp);
+    await Promise.all([catchingUp(chatPage).waitFor({ timeout: 20_000 }), catchingUp(dmPage).waitFor({ timeout: 20_000 })]);
+    await viewportShot(chatPage, '1280-catching-up');
+    await viewportShot(dmPage, '375-catching-up');
+
+    // The newest 500 shown, the older ones let go until Load the rest.
+    await until(async () => (await chatLines.count()) === READ_BACK_PAGES * MESSAGE_PAGE, 'the newest pages of the chat show', 30_000);
+    await until(async () => (await bubbles.count()) === READ_BACK_PAGES * MESSAGE_PAGE, 'the newest pages of the thread show', 30_000);
+    const chatRest = chatPage.locator('.base-chat-card').getByRole('button', { name: COMMON_TEXT.loadTheRest });
+    const dmRest = dmPage.locator('.thread').getByRole('button', { name: COMMON_TEXT.loadTheRest });
+    await chatRest.scrollIntoViewIfNeeded();
+    await dmRest.scrollIntoViewIfNeeded();
+    await expect.poll(() => chatPage.locator('.base-chat-card .missed-note').isVisible()).toBe(true);
+    await expect.poll(() => dmPage.locator('.thread .missed-note').isVisible()).toBe(true);
+    await expect.poll(() => chatPage.locator('.catch-up-status').count()).toBe(0);
+    await viewportShot(chatPage, '1280-base-chat-load-the-rest');
+    await viewportShot(dmPage, '375-thread-load-the-rest');
+    expect(await layoutProblems(chatPage)).toEqual([]);
+    expect(await layoutProblems(dmPage)).toEqual([]);
+    await chatPage.setViewportSize({ width: 375, height: 740 });
+    await dmPage.setViewportSize({ width: 1280, height: 900 });
+    await chatRest.scrollIntoViewIfNeeded();
+    await dmRest.scrollIntoViewIfNeeded();
+    await viewportShot(chatPage, '375-base-chat-load-the-rest');
+    await viewportShot(dmPage, '1280-thread-load-the-rest');
+
+    // Load the rest reads what was let go, in the database's order; nothing is left to load.
+    await chatRest.click();
+    await dmRest.click();
+    await until(async () => (await chatLines.count()) === far + 3, 'the rest of the chat shows', 30_000);
+    await until(async () => (await bubbles.count()) === far + 3, 'the rest of the thread shows', 30_000);
+    const shown = await chatLines.evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-message-id'))));
+    const stored = (
+      await sql<{ id: number }>(one.databaseUrl, `select id from base_chat_messages where base = $1 order by id`, [base])
+    ).map((r) => r.id);
+    expect(shown).toEqual(stored);
+    const thread = await bubbles.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-message-id'))));
+    const storedThread = (
+      await sql<{ id: number }>(one.databaseUrl, `select id from messages where $1 in (from_user_id, to_user_id) order by id`, [reader.user.id])
+    ).map((r) => r.id);
+    expect(thread).toEqual(storedThread);
+    expect(await chatPage.locator('.base-chat-card .load-earlier').count()).toBe(0);
+    expect(await dmPage.locator('.thread .load-earlier').count()).toBe(0);
     await chatPage.context().close();
     await dmPage.context().close();
   });
