@@ -81,9 +81,13 @@ function* unfolded(text: string): Generator<{ text: string; line: number }> {
   if (current) yield current;
 }
 
+/** Components open at once: a calendar nests three deep (VCALENDAR > VTIMEZONE > STANDARD, VEVENT > VALARM). */
+const MAX_DEPTH = 8;
+
 /**
  * The VCALENDAR components of a file, however many it holds, with what they contain. Lines outside
  * any calendar are ignored; an END that closes an outer component closes the ones left open in it.
+ * A BEGIN deeper than MAX_DEPTH is ignored, so that no END searches a stack as deep as the file.
  */
 export function readComponents(text: string): Component[] {
   const calendars: Component[] = [];
@@ -92,6 +96,7 @@ export function readComponents(text: string): Component[] {
     const prop = parseProperty(l, line);
     if (prop?.name === 'BEGIN') {
       const name = prop.value.trim().toUpperCase();
+      if (stack.length >= MAX_DEPTH) continue;
       const component: Component = { name, line, props: [], children: [] };
       if (stack.length > 0) stack.at(-1)!.children.push(component);
       else if (name === 'VCALENDAR') calendars.push(component);

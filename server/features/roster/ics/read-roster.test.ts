@@ -276,6 +276,15 @@ describe('reading a roster', () => {
     });
   });
 
+  it('components nested without end, or ended by names never begun, are read in linear time', () => {
+    // BEGIN and unmatched END lines: each END must not search a stack as deep as the file.
+    const deep = `BEGIN:VCALENDAR\r\n${'BEGIN:X\r\n'.repeat(20_000)}${'END:Y\r\n'.repeat(20_000)}END:VCALENDAR\r\n`;
+    const event = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:d\r\nDTSTART:20991210T080000Z\r\nSUMMARY:EW1\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    const started = Date.now();
+    expect(read(deep + event).entries.map((e) => e.title)).toEqual(['EW1']);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('a rule that would take too long gives the file up as too complex, within its deadline', () => {
     const hours = Array.from({ length: 24 }, (_, i) => i).join(',');
     const minutes = Array.from({ length: 60 }, (_, i) => i).join(',');
