@@ -1,4 +1,4 @@
-import type { RequestType } from '#protocol/enums.ts';
+import { answeredType } from '#protocol/closedText.ts';
 import { isMessageOffer, offerExchange, offerSentence, offerTrips, tripText } from '#protocol/offerText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { actionLabel, displayDate, displayPosition } from '../../mail/match-notification.ts';
@@ -11,9 +11,6 @@ import { fullName } from '../users/user.presenter.ts';
  */
 export const offerTemplateOf = (item: Pick<OfferItem, 'requestType' | 'requestId' | 'offerRoute' | 'offerReservePeriod'>) =>
   isMessageOffer(item) ? 'message_trade_request' : `${item.requestType}_trade_request`;
-
-/** What the recipient's request does, answered by an offer of this type (the spec's opposite type). */
-const RECIPIENT_TYPE: Record<RequestType, RequestType> = { pickup: 'drop', drop: 'pickup', trade: 'trade' };
 
 /**
  * The variables of the offer templates (server/db/templates-seed.ts) for one new offer, from its
@@ -64,7 +61,7 @@ export function offerMailVars(
     offeredTrip: offered ? tripText(offered) : 'nothing',
     route: acted.label,
     date: day(acted.date),
-    userAction: actionLabel(RECIPIENT_TYPE[item.requestType]),
+    userAction: actionLabel(answeredType(item.requestType)),
     userRoute: recipients.label,
     userDate: day(recipients.date),
     matchedAction: actionLabel(item.requestType),

@@ -1,4 +1,4 @@
-import { CLOSED_TEXT, closedSentence } from '#protocol/closedText.ts';
+import { CLOSED_TEXT, offerClosedSentence } from '#protocol/closedText.ts';
 import type { OfferCloseReason, OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
 import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/offerText.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
@@ -63,30 +63,6 @@ export const OFFER_NOTIFICATION_TITLES = {
   closed: CLOSED_TEXT.offerTitle,
 } as const;
 
-/** The type of the request an offer was made on: the offer's own type is its opposite (a pickup offered on a drop). */
-const requestTypeOf = (offerType: RequestType): RequestType =>
-  offerType === 'drop' ? 'pickup' : offerType === 'pickup' ? 'drop' : 'trade';
-
-/**
- * What a closed offer's sender reads (docs/decisions/0042): the recipient's request filled or
- * deleted ("Liam's pickup on Dec 1 was filled"), or their own ("Your drop on Dec 3 was filled").
- */
-export function offerClosedForSender(
-  reason: OfferCloseReason,
-  facts: Pick<OfferFacts, 'requestType' | 'tradeDate' | 'request' | 'senderRequest'>,
-  recipientFirstName: string,
-): string {
-  if (reason === 'sender_request_filled' && facts.senderRequest) {
-    return closedSentence(reason, { own: true, ownerName: '', type: facts.senderRequest.type, date: facts.senderRequest.date });
-  }
-  return closedSentence(reason === 'sender_request_filled' ? 'request_filled' : reason, {
-    own: false,
-    ownerName: recipientFirstName || 'A colleague',
-    type: requestTypeOf(facts.requestType),
-    date: facts.request?.date ?? facts.tradeDate,
-  });
-}
-
 /** What an offer's sentence reads (protocol/offerText.ts), from its bell row. */
 function factsOfRow(row: OfferNotificationRow): OfferFacts {
   return {
@@ -138,7 +114,11 @@ export function presentOfferNotification(row: OfferNotificationRow): OfferNotifi
       ...base,
       type: 'trade_response',
       title: OFFER_NOTIFICATION_TITLES.closed,
-      message: offerClosedForSender((row.closedReason as OfferCloseReason | null) ?? 'request_filled', facts, row.toFirstName ?? ''),
+      message:
+        offerClosedSentence({ ...facts, closedReason: (row.closedReason as OfferCloseReason | null) ?? 'request_filled' }, 'sent', {
+          from: row.fromFirstName || 'A colleague',
+          to: row.toFirstName || 'A colleague',
+        }) ?? '',
     };
   }
   const accepted = row.status === 'accepted';

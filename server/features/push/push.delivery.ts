@@ -2,11 +2,11 @@ import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
+import { offerClosedSentence } from '#protocol/closedText.ts';
 import { matchDays, matchesSummary, matchFactsOf, matchSentence } from '#protocol/matchText.ts';
 import type { MatchItem, OfferItem } from '#protocol/shapes.ts';
 import { matchItemsOf } from '../matches/matches.service.ts';
 import { fullName } from '../users/user.presenter.ts';
-import { offerClosedForSender } from '../offers/offers.presenter.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
@@ -59,7 +59,10 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       // Closed by the system (docs/decisions/0042): the sender reads why, never that someone declined.
       const sentence =
         e.status === 'closed'
-          ? offerClosedForSender(offer.closedReason ?? 'request_filled', offer, offer.toUser.firstName ?? '')
+          ? (offerClosedSentence({ ...offer, closedReason: offer.closedReason ?? 'request_filled' }, 'sent', {
+              from: offer.fromUser.firstName || 'A colleague',
+              to: offer.toUser.firstName || 'A colleague',
+            }) ?? '')
           : offerAnswerSentence(offer, e.status, partiesOf(e));
       return [{ userId: e.fromUserId, payload: pushNotices.answer(e.offerId, e.status, sentence) }];
     }

@@ -50,6 +50,10 @@ describe('closed sentences', () => {
     const senderFilled = offer({ closedReason: 'sender_request_filled' });
     expect(offerClosedSentence(senderFilled, MAYA)).toBe('Your drop on Dec 3 was filled');
     expect(offerClosedSentence(senderFilled, LIAM)).toBe("Maya's drop on Dec 3 was filled");
+    // The sender's request since deleted: still the sender's own trip, never the recipient's (the server's bell once said "Liam's").
+    const senderGone = offer({ closedReason: 'sender_request_filled', senderRequest: null, senderRequestId: null, tradeDate: '2030-12-03' });
+    expect(offerClosedSentence(senderGone, MAYA)).toBe('Your drop on Dec 3 was filled');
+    expect(offerClosedSentence(senderGone, LIAM)).toBe("Maya's drop on Dec 3 was filled");
     expect(offerClosedSentence(offer({ closedReason: null }), MAYA)).toBeNull();
   });
 });

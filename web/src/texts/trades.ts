@@ -1,7 +1,6 @@
 // Offers: the Request Trade dialog and the Trades screen.
 // One module an area, so a screen loads the texts it shows only (docs/decisions/0039-first-screen-texts.md).
-import { closedSentence } from '#protocol/closedText.ts';
-import type { RequestType } from '#protocol/enums.ts';
+import { offerClosedSentence as closedOfferText } from '#protocol/closedText.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 
 export const TRADES_TEXT = {
@@ -38,37 +37,18 @@ export const TRADES_TEXT = {
   couldNotLoadTrades: 'Could not load your trade requests.',
 } as const;
 
-/** The type of the request an offer was made on: the offer's own type is its opposite (a pickup offered on a drop). */
-const answeredType = (offerType: RequestType): RequestType => (offerType === 'drop' ? 'pickup' : offerType === 'pickup' ? 'drop' : 'trade');
-
 type ClosedOffer = Pick<
   OfferItem,
   'closedReason' | 'fromUserId' | 'fromUser' | 'toUserId' | 'toUser' | 'request' | 'senderRequest' | 'requestType' | 'tradeDate'
 >;
 
 /**
- * Why the system closed an offer, from its reader's side (docs/decisions/0042): the recipient's
- * request filled or deleted ("Your pickup on Dec 1 was filled" to the recipient, "Liam's pickup on
- * Dec 1 was filled" to the sender), or the sender's own request filled (the other way round).
- * Null while the reason is not known (a live 'offer:update' carries none; the list is read again).
+ * Why the system closed an offer, from the signed-in reader's side (protocol/closedText.ts, as the
+ * bell and push say it to its sender). Null while the reason is not known (a live 'offer:update'
+ * carries none; the list is read again).
  */
-export function offerClosedSentence(offer: ClosedOffer, myId: number): string | null {
-  const reason = offer.closedReason;
-  if (!reason) return null;
-  if (reason === 'sender_request_filled') {
-    const r = offer.senderRequest;
-    return closedSentence(reason, {
-      own: offer.fromUserId === myId,
-      ownerName: offer.fromUser?.firstName || 'A colleague',
-      type: r?.type ?? offer.requestType,
-      date: r?.date ?? offer.tradeDate,
-    });
-  }
-  const r = offer.request;
-  return closedSentence(reason, {
-    own: offer.toUserId === myId,
-    ownerName: offer.toUser?.firstName || 'A colleague',
-    type: r?.type ?? answeredType(offer.requestType),
-    date: r?.date ?? offer.tradeDate,
+export const offerClosedSentence = (offer: ClosedOffer, myId: number): string | null =>
+  closedOfferText(offer, offer.fromUserId === myId ? 'sent' : 'received', {
+    from: offer.fromUser?.firstName || 'A colleague',
+    to: offer.toUser?.firstName || 'A colleague',
   });
-}
