@@ -67,8 +67,14 @@ describe('overlap', () => {
     expect(reasons(overlaps([allDay('DL455', '2100-01-01')], tripOf('2099-12-31', 2)))).toEqual(['You already fly DL455 on Jan 1.']);
   });
 
-  it('a duty without a pairing code is named by its title', () => {
-    expect(reasons(overlaps([allDay('Reserve', '2099-12-16')], tripOf('2099-12-16', 1)))).toEqual(['You already fly Reserve on Dec 16.']);
+  it('a duty without a pairing code is named by its title; only a flight is flown', () => {
+    expect(reasons(overlaps([allDay('Reserve', '2099-12-16')], tripOf('2099-12-16', 1)))).toEqual(['You already have Reserve on Dec 16.']);
+    expect(
+      reasons(
+        overlaps([timed('SIM LPC', '2099-12-16T08:00:00Z', '2099-12-16T12:00:00Z', '2099-12-16', '2099-12-16')], tripOf('2099-12-16', 1)),
+      ),
+    ).toEqual(['You already have SIM LPC on Dec 16.']);
+    expect(reasons(overlaps([allDay('Trip 4455', '2099-12-16')], tripOf('2099-12-16', 1)))).toEqual(['You already fly 4455 on Dec 16.']);
   });
 });
 

@@ -50,13 +50,20 @@ export const tripOf = (date: string, days: number, times: { start?: string; end?
 /** Hours, cut (never rounded up to the limit) to a tenth: "8", "9.5". */
 const hoursText = (ms: number) => String(Math.floor((ms / HOUR_MS) * 10) / 10);
 
-/** Overlap: a duty on any day of the trip. "You already fly ATL1234 on Dec 16." (its first shared day). */
+/**
+ * Overlap: a duty on any day of the trip, on its first shared day. A flight is flown ("You already
+ * fly ATL1234 on Dec 16."); a reserve or a training is had ("You already have SIM LPC on Dec 16.").
+ */
 export function overlaps(duties: readonly RosterDuty[], trip: Trip): Violation[] {
   const found: Violation[] = [];
   for (const duty of duties) {
     if (duty.endDay < trip.firstDay || duty.startDay > trip.lastDay) continue;
     const day = duty.startDay > trip.firstDay ? duty.startDay : trip.firstDay;
-    found.push({ rule: 'overlap', duty, reason: `You already fly ${dutyName(duty)} on ${shortDay(day)}.` });
+    found.push({
+      rule: 'overlap',
+      duty,
+      reason: `You already ${duty.kind === 'flight' ? 'fly' : 'have'} ${dutyName(duty)} on ${shortDay(day)}.`,
+    });
   }
   return found;
 }

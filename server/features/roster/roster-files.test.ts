@@ -114,7 +114,7 @@ describe('duty kinds', () => {
     const set = await crew.client.put<RosterInfo>('/api/roster/kinds', { uid: freeDay.uid, kind: 'reserve' });
     expect(set.status).toBe(200);
     expect(set.body.duties.find((d) => d.uid === freeDay.uid)).toMatchObject({ kind: 'reserve', kindByYou: true });
-    expect((await check(crew, 'date=2026-12-08&days=1')).reasons[0]).toBe('You already fly Free Day on Dec 8.');
+    expect((await check(crew, 'date=2026-12-08&days=1')).reasons[0]).toBe('You already have Free Day on Dec 8.');
 
     // Read again from the same file: the kind stays by UID.
     expect((await upload(crew, fixture('eurowings-style.ics'))).status).toBe(200);
