@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Expression, Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
 
@@ -11,7 +11,16 @@ export interface SideFilter {
   pending?: boolean;
   /** Pending and not acknowledged by the user: the bell's match notifications. */
   unacknowledged?: boolean;
+  /** The list's: closed matches only while their close is recent (CLOSED_LISTED_DAYS). */
+  listed?: boolean;
 }
+
+/**
+ * How long a match the system closed stays in GET /api/matches (docs/decisions/0042): long enough
+ * to read why it ended, not for good (closed matches are kept for a pair that meets again, and
+ * would otherwise pile up in every list). Acting on an older one is still a 409.
+ */
+export const CLOSED_LISTED_DAYS = 14;
 
 /**
  * The matches that involve one user, each from the user's side: `mine` is their request, `other`
@@ -39,6 +48,14 @@ export function matchSides(db: Kysely<DB>, user: number | Expression<number>, fi
       .$if(filter.matchId !== undefined, (q) => q.where('m.id', '=', filter.matchId!))
       .$if(filter.requestId !== undefined, (q) => q.where('r.id', '=', filter.requestId!))
       .$if(!!filter.pending || !!filter.unacknowledged, (q) => q.where('m.status', '=', 'pending'))
+      .$if(!!filter.listed, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('m.status', '<>', 'closed'),
+            eb('m.updated_at', '>', sql<string>`now() - make_interval(days => ${CLOSED_LISTED_DAYS})`),
+          ]),
+        ),
+      )
       .$if(!!filter.unacknowledged, (q) =>
         q.where(({ not, exists, selectFrom }) =>
           not(
@@ -57,7 +74,7 @@ export function matchSides(db: Kysely<DB>, user: number | Expression<number>, fi
 /** A page of a user's matches, newest first (PAGE_SIZE + 1 rows from the cursor: pageFrom). */
 export function matchSidesOfUser(em: EntityManager, userId: number, cursor?: TimeCursor) {
   return kysely(em)
-    .selectFrom(matchSides(kysely(em), userId).as('mm'))
+    .selectFrom(matchSides(kysely(em), userId, { listed: true }).as('mm'))
     .selectAll('mm')
     .select(microsOf('mm.createdAt').as('sortMicros'))
     .where(pastTimeCursor('mm.createdAt', 'mm.id', cursor ?? null))

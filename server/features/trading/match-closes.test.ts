@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedSentence } from '#protocol/closedText.ts';
 import type { DashboardStats, MatchItem, OfferItem, UserActivityReport } from '#protocol/shapes.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
+import { sql } from '../../test/outbox.ts';
 import { connectSocket, nextEventWhere } from '../../test/socket-client.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { freshGroup, postRequest, sendOffer } from '../offers/offers.fixtures.ts';
 import { inDays } from '../requests/requests.fixtures.ts';
+import { CLOSED_LISTED_DAYS } from '../matches/matches.queries.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -169,5 +171,25 @@ describe('a match ends with its request', () => {
     });
     expect(edited.status).toBe(200);
     expect((await matchesOf(w.maya)).find((m) => m.id === w.withMaya.id)).toMatchObject({ status: 'pending', closedReason: null });
+  });
+
+  it('a closed match is listed for a while, not for good; only its participants may touch it', async () => {
+    const w = await liamMayaSofia();
+    await liamTakesSofias(w);
+    // Sofia is in neither side of Maya's match with Liam: as before, it is not found for her.
+    expect((await w.sofia.client.put(`/api/matches/${w.withMaya.id}/status`, { status: 'trade_requested' })).status).toBe(404);
+    expect((await w.sofia.client.delete(`/api/matches/${w.withMaya.id}`)).status).toBe(404);
+    expect((await matchesOf(w.maya)).find((m) => m.id === w.withMaya.id)?.status).toBe('closed');
+
+    // Closed longer ago than the list keeps them: gone from both lists, still refused as closed.
+    await sql(app.databaseUrl, `update matches set updated_at = now() - make_interval(days => $2) where id = $1`, [
+      w.withMaya.id,
+      CLOSED_LISTED_DAYS + 1,
+    ]);
+    for (const who of [w.maya, w.liam]) expect((await matchesOf(who)).map((m) => m.id)).not.toContain(w.withMaya.id);
+    expect((await w.maya.client.put(`/api/matches/${w.withMaya.id}/status`, { status: 'trade_requested' })).status).toBe(409);
+    // Its participant may still remove it.
+    expect((await w.maya.client.delete(`/api/matches/${w.withMaya.id}`)).status).toBe(200);
+    expect((await w.sofia.client.delete(`/api/matches/${w.withMaya.id}`)).status).toBe(404);
   });
 });
