@@ -285,6 +285,21 @@ describe('reading a roster', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('a file naming thousands of unknown zones does not slow the files read after it', () => {
+    // Each file in a zone not read before (the reader keeps the zones it has met).
+    const timed = (zone: string) => {
+      const exdates = `EXDATE;TZID=${zone}:20991211T080000\r\n`.repeat(10_000).trim();
+      const text = icsOf([{ title: 'EW1', start: `TZID=${zone}:20991210T080000`, extra: exdates }]);
+      const started = performance.now();
+      expect(read(text).entries.map((e) => e.start)).toEqual(['2099-12-10T07:00:00.000Z']);
+      return performance.now() - started;
+    };
+    const before = Math.min(timed('Europe/Paris'), timed('Europe/Madrid'));
+    const names = Array.from({ length: 2_000 }, (_, i) => `EXDATE;TZID=Nowhere ${i}:20991211T080000`).join('\r\n');
+    read(icsOf([{ title: 'EW2', start: '20991210T080000Z', extra: names }]));
+    expect(Math.min(timed('Europe/Rome'), timed('Europe/Vienna'))).toBeLessThan(before * 2 + 50);
+  });
+
   it('a rule that would take too long gives the file up as too complex, within its deadline', () => {
     const hours = Array.from({ length: 24 }, (_, i) => i).join(',');
     const minutes = Array.from({ length: 60 }, (_, i) => i).join(',');

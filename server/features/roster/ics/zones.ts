@@ -17,7 +17,7 @@ import { wallMs, wallOf, type WallTime } from './date-values.ts';
 export type Zone = { kind: 'iana'; name: string } | { kind: 'rules'; tz: ICAL.Timezone } | { kind: 'offset'; ms: number };
 
 const ianaCache = new Map<string, Intl.DateTimeFormat | null>();
-/** A formatter for an IANA zone, or null when the name is not one; kept per name (a roster uses a few). */
+/** A formatter for an IANA zone, or null when the name is not one; kept per name (a roster uses a few) for the thread's life. */
 function formatterOf(name: string): Intl.DateTimeFormat | null {
   let f = ianaCache.get(name);
   if (f === undefined) {
@@ -35,7 +35,10 @@ function formatterOf(name: string): Intl.DateTimeFormat | null {
     } catch {
       f = null;
     }
-    if (ianaCache.size < 500) ianaCache.set(name, f);
+    // A file may name thousands of zones: the cache is emptied when full rather than kept full of
+    // one file's names, which would leave every later roster's zones to be built at each instant.
+    if (ianaCache.size >= 500) ianaCache.clear();
+    ianaCache.set(name, f);
   }
   return f;
 }
@@ -130,7 +133,7 @@ export class ZoneBook {
     }
   }
 
-  /** The zone a TZID names, or null when nothing in or out of the file says what it is. */
+  /** The zone a TZID names, or null when nothing in or out of the file says what it is (each name resolved once per file). */
   zoneOf(tzid: string | undefined): Zone | null {
     const id = tzid?.trim().replace(/^"|"$/g, '');
     if (!id) return null;
@@ -140,7 +143,7 @@ export class ZoneBook {
       const definition = this.definitions.get(id);
       const rules = iana ? undefined : definition && rulesOf(definition);
       zone = iana ? { kind: 'iana', name: iana } : rules ? { kind: 'rules', tz: rules } : (zoneOfDisplayName(id) ?? null);
-      if (this.resolved.size < 200) this.resolved.set(id, zone);
+      this.resolved.set(id, zone);
     }
     return zone;
   }
