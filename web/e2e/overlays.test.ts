@@ -164,7 +164,10 @@ describe.skipIf(!hasChromium)('toasts, uploads and the update prompt never cover
     // Scrolled down the board, a control passing under the header comes clear of it when focused
     // (the header's height is the page's scroll-padding).
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const clear = await page.evaluate(() => {
+    const clear = await page.evaluate(async () => {
+      // Two frames: the header's height (a line such as "Catching up…" may just have joined the
+      // band) reaches --app-top-height by its ResizeObserver, which runs before the next paint.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const bottom = document.querySelector('.app-top')!.getBoundingClientRect().bottom;
       const under = Array.from(document.querySelectorAll<HTMLElement>('main button, main a[href]')).find((el) => {
         const r = el.getBoundingClientRect();
