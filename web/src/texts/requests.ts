@@ -8,7 +8,7 @@ export const REQUESTS_TEXT = {
   deleteRequestTitle: 'Delete Request',
   deleteRequestConfirm: 'Are you sure you want to delete this request?',
   tripDaysNotSet: 'Not specified',
-  imageHint: 'PNG or JPG up to 10MB',
+  imageHint: 'PNG, JPG or HEIC, up to 10 MB',
   dropImagesHere: 'or drag images here',
   chooseImages: 'Choose Images',
   invalidFilesTitle: 'Invalid Files',
