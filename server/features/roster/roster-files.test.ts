@@ -3,6 +3,7 @@
 // are still ahead. And the reader's limits: a file built to stall it answers in time, and every
 // other crew member's request goes on meanwhile.
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSTER_TEXT, type RosterCheck, type RosterInfo, type RosterSaved } from '#protocol/roster.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
@@ -206,6 +207,22 @@ describe('files built to stall the reader', () => {
     expect(readFileSync(new URL('./fixtures/rosters/secondly.ics', import.meta.url), 'utf8').split(/\r\n/)[8]).toMatch(
       /^RRULE:FREQ=SECONDLY/,
     );
+  });
+
+  it('2,000 leaves running for years are counted without holding every other crew member’s requests', async () => {
+    const crew = await makeUser(app);
+    const leaves = Array.from({ length: 2_000 }, (_, i) => ({
+      title: 'Leave',
+      start: `VALUE=DATE:202612${String((i % 28) + 1).padStart(2, '0')}`,
+      end: `VALUE=DATE:2100${String((i % 12) + 1).padStart(2, '0')}01`,
+    }));
+    // The app answers on this process's event loop: how long it was ever held is how long every request waited.
+    const held = monitorEventLoopDelay({ resolution: 10 });
+    held.enable();
+    const saved = await upload(crew, icsOf(leaves));
+    held.disable();
+    expect([saved.status, saved.body.message]).toEqual([200, 'Roster saved: 0 duties, 427 days off or leave']);
+    expect(held.max / 1e6).toBeLessThan(200);
   });
 
   it('a rule that never yields is given up within 5 s, while another crew member is answered within 200 ms', async () => {
