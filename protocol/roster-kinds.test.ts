@@ -77,7 +77,19 @@ describe('what kind of event a roster title is', () => {
     expect(of('BLOCKRESERVE Woche 3', false)).toBe('reserve');
     expect(of('OFF', false)).toBe('training');
     expect(of('FRDX', false)).toBe('flight');
+    // A code in a script without spaces, with a Latin letter in it, in any case.
+    expect(kindReader([{ pattern: '夜b', kind: 'training' }])({ title: '夜B 2', allDay: false, pairing: null })).toBe('training');
     // A pattern is words, never a regular expression.
     expect(kindReader([{ pattern: '.*', kind: 'off' }])({ title: 'EW1', allDay: false, pairing: 'EW1' })).toBe('flight');
+  });
+
+  it('a whole roster of long titles against an airline’s 100 codes is read in a blink (each request reads it)', () => {
+    const airline = kindReader(
+      Array.from({ length: 100 }, (_, i) => ({ pattern: `CODE${i} `.repeat(10).slice(0, 60), kind: 'off' as const })),
+    );
+    const titles = Array.from({ length: 2_000 }, (_, i) => `EW${i} ${'Köln Palma '.repeat(20)}`.slice(0, 200));
+    const started = performance.now();
+    for (const title of titles) expect(airline({ title, allDay: false, pairing: pairingOf(title) })).toBe('flight');
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -183,21 +183,26 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unspaced = (w: string) => /[\u3000-\u9fff\uf900-\ufaff]/u.test(w);
 const words = (s: string) => s.toLocaleUpperCase('en').replace(/\s+/g, ' ').trim();
 
-/** The matchers of one list of words: long words anywhere as whole words, short codes as the first word. */
+/**
+ * The matchers of one list of words: long words anywhere as whole words, short codes as the first
+ * word. A matcher is given the title already in words() form (kindReader normalises it once).
+ */
 function matcherOf(list: readonly string[]): (title: string) => boolean {
-  const anywhere = list.filter((w) => !unspaced(w) && words(w).length > 3).map((w) => escape(words(w)));
+  const longWords = list.filter((w) => !unspaced(w) && words(w).length > 3).map(words);
+  const anywhere = longWords.map(escape);
   const first = list.filter((w) => !unspaced(w) && words(w).length <= 3).map((w) => escape(words(w)));
-  const inside = list.filter(unspaced);
+  const inside = list.filter(unspaced).map(words);
   // \p{L}\p{N} rather than \b: "Frei" must not match inside "Freiburg", and \b is ASCII-only.
   const edge = '(?<![\\p{L}\\p{N}])';
   const end = '(?![\\p{L}\\p{N}])';
   const anywhereRe = anywhere.length ? new RegExp(`${edge}(?:${anywhere.join('|')})${end}`, 'u') : null;
   // A code ends at a space or punctuation that separates words ("RES 0500", "X (24h)"), not a hyphen ("X-ray").
   const firstRe = first.length ? new RegExp(`^(?:${first.join('|')})(?=$|[\\s(/:,;.])`, 'u') : null;
-  return (title) => {
-    const t = words(title);
-    return (!!anywhereRe && anywhereRe.test(t)) || (!!firstRe && firstRe.test(t)) || inside.some((w) => t.includes(w));
-  };
+  // A whole word is first a substring: the plain search spares the regular expression most titles.
+  return (t) =>
+    (!!anywhereRe && longWords.some((w) => t.includes(w)) && anywhereRe.test(t)) ||
+    (!!firstRe && firstRe.test(t)) ||
+    inside.some((w) => t.includes(w));
 }
 
 const defaultMatchers = (Object.keys(DEFAULT_WORDS) as Exclude<DutyKind, 'flight'>[]).map(
@@ -220,8 +225,9 @@ export interface KindInput {
 export function kindReader(airlinePatterns: readonly KindPattern[] = []): (event: KindInput) => DutyKind {
   const airline = airlinePatterns.map((p) => [p.kind, matcherOf([p.pattern])] as const);
   return (event) => {
-    for (const [kind, matches] of airline) if (matches(event.title)) return kind;
-    for (const [kind, matches] of defaultMatchers) if (matches(event.title)) return kind;
+    const title = words(event.title);
+    for (const [kind, matches] of airline) if (matches(title)) return kind;
+    for (const [kind, matches] of defaultMatchers) if (matches(title)) return kind;
     if (event.allDay && !event.pairing) return 'off';
     return 'flight';
   };
