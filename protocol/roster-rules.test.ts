@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RosterDuty } from './roster.ts';
 import { kindReader } from './roster-kinds.ts';
-import { addDays, checkTrip, consecutiveDays, overlaps, pairingOf, rest, tripOf, tripToTake } from './roster-rules.ts';
+import { addDays, checkTrip, consecutiveDays, countByWork, overlaps, pairingOf, rest, tripOf, tripToTake } from './roster-rules.ts';
 
 /** A timed duty: instants as given, days as the roster's zone reads them. */
 const readKind = kindReader();
@@ -197,5 +197,34 @@ describe('pairing codes in titles', () => {
     ['ATL-LAX-ATL', null],
   ])('%s → %s', (title, code) => {
     expect(pairingOf(title)).toBe(code);
+  });
+});
+
+describe('counting a roster', () => {
+  const entry = (kind: 'flight' | 'reserve' | 'training' | 'off' | 'leave', startDay: string, endDay = startDay) => ({
+    kind,
+    startDay,
+    endDay,
+  });
+
+  it('duties (flight, reserve, training) by event, days off and leave by day, a shared day once', () => {
+    const entries = [
+      entry('flight', '2030-01-01', '2030-01-03'),
+      entry('off', '2030-01-04'),
+      entry('reserve', '2030-01-05'),
+      entry('leave', '2030-01-06', '2030-01-12'),
+      entry('off', '2030-01-12'),
+      entry('training', '2030-01-13'),
+      entry('off', '2030-01-08', '2030-01-09'),
+    ];
+    expect(countByWork(entries)).toEqual({ working: 3, off: 8 });
+    expect(countByWork([])).toEqual({ working: 0, off: 0 });
+  });
+
+  it('a time off written to run for years counts its first 400 days', () => {
+    expect(countByWork([entry('leave', '2030-01-01', '2100-12-31'), entry('off', '2030-03-01', '2031-03-01')])).toEqual({
+      working: 0,
+      off: 425,
+    });
   });
 });

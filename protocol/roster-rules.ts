@@ -125,6 +125,37 @@ export function rest(duties: readonly RosterDuty[], trip: Trip, minRestHours: nu
   return found;
 }
 
+/** Of one time off, the days counted: a leave written to run for years is a long leave, not years of them. */
+const OFF_DAYS_COUNTED = 400;
+
+/**
+ * Duties (flight, reserve, training) by event, and days off or leave by day: a week's leave is seven
+ * days off, and a day two entries share counts once. The upload's answer and the roster card count
+ * alike. Spans are merged in time order, never walked day by day: the server counts on the event
+ * loop every request waits for.
+ */
+export function countByWork(duties: readonly Pick<RosterDuty, 'kind' | 'startDay' | 'endDay'>[]): { working: number; off: number } {
+  let working = 0;
+  const spans: (readonly [number, number])[] = [];
+  for (const d of duties) {
+    if (isWorkingKind(d.kind)) {
+      working++;
+      continue;
+    }
+    const first = Date.parse(d.startDay);
+    spans.push([first, Math.min(Date.parse(d.endDay), first + (OFF_DAYS_COUNTED - 1) * DAY_MS)]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let off = 0;
+  let counted = -Infinity;
+  for (const [first, last] of spans) {
+    if (last <= counted) continue;
+    off += (last - Math.max(first, counted + DAY_MS)) / DAY_MS + 1;
+    counted = last;
+  }
+  return { working, off };
+}
+
 /** The roster's work: days off and leave neither conflict, nor count in a row, nor end a rest. */
 export const workingDuties = (duties: readonly RosterDuty[]) => duties.filter((d) => isWorkingKind(d.kind));
 

@@ -9,8 +9,8 @@ import {
   type RosterKindBody,
   type RosterSaved,
 } from '#protocol/roster.ts';
-import { isWorkingKind, kindReader } from '#protocol/roster-kinds.ts';
-import { addDays, checkTrip, dutyName, tripOf } from '#protocol/roster-rules.ts';
+import { kindReader } from '#protocol/roster-kinds.ts';
+import { addDays, checkTrip, countByWork, dutyName, tripOf } from '#protocol/roster-rules.ts';
 import type { RosterCheckQuery } from '#protocol/schemas/roster.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { dayOfUser, timeZoneOf } from '../users/crew-day.ts';
@@ -49,33 +49,6 @@ function dutiesOf(row: RosterRow, rules: AirlineRules): RosterDuty[] {
   });
 }
 
-const DAY_MS = 86_400_000;
-/** Of one time off, the days counted: a leave written to run for years is a long leave, not years of them. */
-const OFF_DAYS_COUNTED = 400;
-
-/**
- * Days of time off, not events: a week's leave is seven days off, and days that two entries share
- * count once. Spans merged in time order, never walked day by day: on the event loop every crew
- * member's requests wait for.
- */
-function daysOff(duties: readonly RosterDuty[]): number {
-  const spans = duties
-    .filter((d) => !isWorkingKind(d.kind))
-    .map((d) => {
-      const first = Date.parse(d.startDay);
-      return [first, Math.min(Date.parse(d.endDay), first + (OFF_DAYS_COUNTED - 1) * DAY_MS)] as const;
-    })
-    .sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let counted = -Infinity;
-  for (const [first, last] of spans) {
-    if (last <= counted) continue;
-    total += (last - Math.max(first, counted + DAY_MS)) / DAY_MS + 1;
-    counted = last;
-  }
-  return total;
-}
-
 /** The caller's roster (docs/decisions/0023, 0040): replaced by an upload or a subscription, read back, removed, checked against a trip. */
 export class RosterService {
   constructor(
@@ -106,11 +79,11 @@ export class RosterService {
   private async saved(user: UserRecord, parsed: ReadRoster): Promise<RosterSaved> {
     const [row, rules] = await Promise.all([rosterOf(this.em, user.id), rulesOf(this.em, user.airline)]);
     const duties = row ? dutiesOf(row, rules) : [];
-    const working = duties.filter((d) => isWorkingKind(d.kind)).length;
+    const { working, off } = countByWork(duties);
     return {
       duties: duties.length,
       skipped: parsed.skippedCount,
-      message: rosterSavedText({ duties: working, off: daysOff(duties) }, parsed.skipped, parsed.skippedCount),
+      message: rosterSavedText({ duties: working, off }, parsed.skipped, parsed.skippedCount),
     };
   }
 

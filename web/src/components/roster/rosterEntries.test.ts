@@ -1,6 +1,6 @@
-// How the roster card writes an entry's day and times, and counts duties against time off.
+// How the roster card writes an entry's day and times.
 import { describe, expect, it } from 'vitest';
-import { countByWork, dayName, whenText } from './rosterEntries.ts';
+import { dayName, whenText } from './rosterEntries.ts';
 
 /** An instant at a local wall-clock time (the card reads timed entries on the device's clock). */
 const local = (day: string, time: string) => new Date(`${day}T${time}:00`).toISOString();
@@ -29,21 +29,4 @@ describe('an entry’s day and times', () => {
   it('the day its kind menu names', () => {
     expect(dayName({ startDay: '2030-01-07' })).toBe('Jan 7');
   });
-});
-
-it('counts duties (flight, reserve, training) by event, days off and leave by day, as the upload’s answer does', () => {
-  const entry = (kind: 'flight' | 'reserve' | 'training' | 'off' | 'leave', startDay: string, endDay = startDay) => ({
-    kind,
-    startDay,
-    endDay,
-  });
-  const entries = [
-    entry('flight', '2030-01-01', '2030-01-03'),
-    entry('off', '2030-01-04'),
-    entry('reserve', '2030-01-05'),
-    entry('leave', '2030-01-06', '2030-01-12'),
-    entry('off', '2030-01-12'),
-    entry('training', '2030-01-13'),
-  ];
-  expect(countByWork(entries)).toEqual({ working: 3, off: 8 });
 });

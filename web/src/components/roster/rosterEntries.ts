@@ -1,8 +1,6 @@
 // How the roster card writes an entry's day and times (docs/decisions/0023, 0040). Pure, for its tests.
 import { format } from 'date-fns';
 import type { RosterDuty } from '#protocol/roster.ts';
-import { isWorkingKind } from '#protocol/roster-kinds.ts';
-import { addDays } from '#protocol/roster-rules.ts';
 import { parseLocalDate } from '../../lib/format.ts';
 
 /** Entries the card lists before "Show all": about the next two weeks of a busy line. */
@@ -33,17 +31,3 @@ export function whenText(duty: Pick<RosterDuty, 'allDay' | 'start' | 'end' | 'st
 
 /** "Dec 16": the day an entry's kind menu names (its first day). */
 export const dayName = (duty: Pick<RosterDuty, 'startDay'>) => format(parseLocalDate(duty.startDay), 'MMM d');
-
-/**
- * Duties (flight, reserve, training) and days off or leave among the entries, counted as the upload's
- * answer counts them: duties by event, time off by day (a week's leave is seven days off).
- */
-export function countByWork(duties: readonly Pick<RosterDuty, 'kind' | 'startDay' | 'endDay'>[]) {
-  let working = 0;
-  const offDays = new Set<string>();
-  for (const d of duties) {
-    if (isWorkingKind(d.kind)) working++;
-    else for (let day = d.startDay, n = 0; day <= d.endDay && n < 400; day = addDays(day, 1), n++) offDays.add(day);
-  }
-  return { working, off: offDays.size };
-}
