@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSTER_TEXT, type RosterCheck, type RosterInfo, type RosterSaved } from '#protocol/roster.ts';
 import { makeAdmin, makeUser, type SignedInUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { sql } from '../../test/outbox.ts';
 import { icsOf } from './roster.fixtures.ts';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -159,6 +160,36 @@ describe('duty kinds', () => {
       ['__proto__', 'flight'],
       ['hasOwnProperty', 'flight'],
     ]);
+  });
+
+  it('at most 500 kinds by hand; kinds of events no longer on the roster give their place up', async () => {
+    const crew = await makeUser(app);
+    const events = Array.from({ length: 501 }, (_, i) => ({ title: `EW${i}`, start: `20261210T${String(i % 24).padStart(2, '0')}0000Z` }));
+    expect((await upload(crew, icsOf(events))).status).toBe(200);
+    const set = (uid: string, kind: 'off' | null = 'off') => crew.client.put<RosterInfo>('/api/roster/kinds', { uid, kind });
+    const own = (uids: string[]) =>
+      sql(
+        app.databaseUrl,
+        `update rosters set kind_overrides = (select jsonb_object_agg(u, 'off') from unnest($1::text[]) u) where user_id = $2`,
+        [uids, crew.user.id],
+      );
+    // 500 of the roster's own events set by hand: the 501st is refused, one set back makes room.
+    await own(Array.from({ length: 500 }, (_, i) => `duty-${i}@roster.test`));
+    const refused = await set('duty-500@roster.test');
+    expect([refused.status, refused.body.message]).toEqual([400, ROSTER_TEXT.kindTooMany]);
+    expect((await set('duty-0@roster.test', null)).status).toBe(200);
+    expect((await set('duty-500@roster.test')).status).toBe(200);
+    // 500 set on events an earlier roster had, which cannot be set back now: they make room themselves.
+    await own(Array.from({ length: 500 }, (_, i) => `gone-${i}@old.roster`));
+    const saved = await set('duty-500@roster.test');
+    expect(saved.status).toBe(200);
+    expect(saved.body.duties.filter((d) => d.kindByYou).map((d) => d.uid)).toEqual(['duty-500@roster.test']);
+    const [stored] = await sql<{ n: number }>(
+      app.databaseUrl,
+      `select count(*)::int as n from rosters, jsonb_object_keys(kind_overrides) where user_id = $1`,
+      [crew.user.id],
+    );
+    expect(stored?.n).toBe(1);
   });
 
   it('an airline’s own codes, set by its admin, apply to its crew at once', async () => {

@@ -128,15 +128,25 @@ export async function recordFailure(em: EntityManager, due: DueRoster, failure: 
     .execute();
 }
 
-/** A crew member's own kind for one event (by UID), or null to read it from the title again. */
-export async function setKindOverride(em: EntityManager, userId: number, uid: string, kind: DutyKind | null): Promise<void> {
+/**
+ * A crew member's own kind for one event (by UID), or null to read it from the title again; the
+ * kinds of `dropped` UIDs (events no longer on the roster) are removed in the same write.
+ */
+export async function setKindOverride(
+  em: EntityManager,
+  userId: number,
+  uid: string,
+  kind: DutyKind | null,
+  dropped: readonly string[] = [],
+): Promise<void> {
+  const kept = sql<Record<string, DutyKind>>`(kind_overrides - ${[...dropped]}::text[])`;
   await kysely(em)
     .updateTable('rosters')
     .set({
       kind_overrides:
         kind === null
-          ? sql<Record<string, DutyKind>>`kind_overrides - ${uid}::text`
-          : sql<Record<string, DutyKind>>`kind_overrides || jsonb_build_object(${uid}::text, ${kind}::text)`,
+          ? sql<Record<string, DutyKind>>`${kept} - ${uid}::text`
+          : sql<Record<string, DutyKind>>`${kept} || jsonb_build_object(${uid}::text, ${kind}::text)`,
     })
     .where('user_id', '=', userId)
     .execute();

@@ -125,11 +125,16 @@ export class RosterService {
   /** One event's kind set by hand (every occurrence of its series), kept across re-reads; the roster as it now reads. */
   async setKind(user: UserRecord, body: RosterKindBody): Promise<RosterInfo> {
     const row = await rosterOf(this.em, user.id);
-    if (!row || !row.duties.some((e) => uidOf(e) === body.uid)) throw notFound(ROSTER_TEXT.kindEventUnknown);
-    if (body.kind !== null && !Object.hasOwn(row.kindOverrides, body.uid) && Object.keys(row.kindOverrides).length >= KIND_OVERRIDES_MAX) {
+    const onRoster = new Set(row?.duties.map(uidOf));
+    if (!row || !onRoster.has(body.uid)) throw notFound(ROSTER_TEXT.kindEventUnknown);
+    const set = Object.keys(row.kindOverrides);
+    // Kinds of events an earlier roster had are kept (a feed may drop an event for a read), until
+    // they would take the place of one on the roster: they cannot be set back by hand.
+    const gone = set.length >= KIND_OVERRIDES_MAX ? set.filter((uid) => !onRoster.has(uid)) : [];
+    if (body.kind !== null && !Object.hasOwn(row.kindOverrides, body.uid) && set.length - gone.length >= KIND_OVERRIDES_MAX) {
       throw invalid(ROSTER_TEXT.kindTooMany, 'uid');
     }
-    await setKindOverride(this.em, user.id, body.uid, body.kind);
+    await setKindOverride(this.em, user.id, body.uid, body.kind, gone);
     return this.info(user);
   }
 
