@@ -176,7 +176,7 @@ describe('duty kinds', () => {
     // 500 of the roster's own events set by hand: the 501st is refused, one set back makes room.
     await own(Array.from({ length: 500 }, (_, i) => `duty-${i}@roster.test`));
     const refused = await set('duty-500@roster.test');
-    expect([refused.status, refused.body.message]).toEqual([400, ROSTER_TEXT.kindTooMany]);
+    expect([refused.status, (refused.body as unknown as { message: string }).message]).toEqual([400, ROSTER_TEXT.kindTooMany]);
     expect((await set('duty-0@roster.test', null)).status).toBe(200);
     expect((await set('duty-500@roster.test')).status).toBe(200);
     // 500 set on events an earlier roster had, which cannot be set back now: they make room themselves.
