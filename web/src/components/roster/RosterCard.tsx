@@ -11,6 +11,7 @@ import { useRosterStore } from '../../stores/useRosterStore.ts';
 import { useToastAction } from '../../hooks/useToastAction.ts';
 import type { RequestFormState } from '../../lib/requestForm.ts';
 import { LazyRequestModal } from '../LazyRequestModal.tsx';
+import { useSessionStore } from '../../stores/useSessionStore.ts';
 import { dayName, ENTRIES_SHOWN, whenText } from './rosterEntries.ts';
 import { ROSTER_UI } from './rosterTexts.ts';
 import './roster.css';
@@ -165,6 +166,8 @@ export function RosterCard() {
  */
 function RosterEntry({ duty, onDrop }: { duty: RosterDuty; onDrop: () => void }) {
   const { run } = useToastAction(ROSTER_UI.kindFailed);
+  // Times at the base, as My Month shows them (lib/dutyTimes.ts).
+  const timeZone = useSessionStore((s) => s.user?.baseTimeZone ?? s.user?.timeZone ?? 'UTC');
   // The kind just chosen, shown until its answer is in (the newest choice's: arrow keys on a closed
   // menu choose at every press). The menu stays enabled, so a keyboard user keeps their place.
   const [chosen, setChosen] = useState<string | null>(null);
@@ -186,7 +189,7 @@ function RosterEntry({ duty, onDrop }: { duty: RosterDuty; onDrop: () => void })
     <li className={`roster-duty roster-entry${working ? '' : ' is-time-off'}`}>
       <div className="roster-entry-main">
         <span className="roster-entry-head">
-          <span className="roster-entry-when">{whenText(duty)}</span>
+          <span className="roster-entry-when">{whenText(duty, timeZone)}</span>
           <span className={`badge roster-kind roster-kind-${duty.kind}`}>{DUTY_KIND_LABEL[duty.kind]}</span>
           {duty.kindByYou && <span className="roster-entry-by-you">{ROSTER_UI.kindByYou}</span>}
         </span>

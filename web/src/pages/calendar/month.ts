@@ -3,6 +3,7 @@
 // (YYYY-MM-DD) worked out with UTC arithmetic, so no device's time zone moves them. Pure, for its tests.
 import { DATE_MAX, DATE_MIN } from '#protocol/limits.ts';
 import { addDays } from '#protocol/roster-rules.ts';
+import { timedDutyText } from '../../lib/dutyTimes.ts';
 
 /** A month as the URL writes it: "2026-12". */
 export type Month = string;
@@ -121,23 +122,6 @@ export function tripDaysFrom(first: string, days: number | null | undefined): st
   return Array.from({ length: n }, (_, i) => addDays(first, i));
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    } catch {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    formats.set(key, f);
-  }
-  return f;
-}
-// Newer ICU writes a narrow no-break space before AM/PM: the app writes a plain one (lib/dates.ts).
-const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
-
 /**
  * When a duty is, as read at the crew member's base (`timeZone`): "All day" for a one-day all-day
  * entry, "Dec 10 – Dec 12" for a longer one (its own days); "Thu, Dec 10, 8:00 AM – 2:00 PM EST" for
@@ -152,19 +136,5 @@ export function dutyTimes(
     const short = (d: string) => shortDayName(d).slice(5);
     return `${short(duty.startDay)} – ${short(duty.endDay)}, all day`;
   }
-  const start = new Date(duty.start);
-  const end = new Date(duty.end);
-  if (Number.isNaN(start.getTime())) return '';
-  const day = formatIn(timeZone, { weekday: 'short', month: 'short', day: 'numeric' });
-  const time = formatIn(timeZone, { hour: 'numeric', minute: '2-digit' });
-  const zone = formatIn(timeZone, { timeZoneName: 'short' })
-    .formatToParts(start)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const startText = `${day.format(start)}, ${plain(time.format(start))}`;
-  if (Number.isNaN(end.getTime()) || end <= start) return zone ? `${startText} ${zone}` : startText;
-  // An end at midnight belongs to the day before (as the rules count it).
-  const lastInstant = new Date(end.getTime() - 1);
-  const sameDay = day.format(lastInstant) === day.format(start);
-  const endText = sameDay ? plain(time.format(end)) : `${day.format(end)}, ${plain(time.format(end))}`;
-  return `${startText} – ${endText}${zone ? ` ${zone}` : ''}`;
+  return timedDutyText(duty.start, duty.end, timeZone);
 }
