@@ -4,7 +4,9 @@ import { oldNodeMessage } from './node-version.ts';
 
 describe('the Node version the server needs', () => {
   it('refuses an older Node with a sentence, before anything native loads', () => {
-    expect(oldNodeMessage('v20.20.2')).toMatch(/^Crewtrade needs Node\.js 24 or later; this is v20\.20\.2\./);
+    expect(oldNodeMessage('v20.20.2')).toMatch(/^Crewtrade needs Node\.js 24\.11 or later; this is v20\.20\.2\./);
+    expect(oldNodeMessage('v24.10.0')).toMatch(/^Crewtrade needs Node\.js 24\.11 or later/);
+    expect(oldNodeMessage('v24.11.0')).toBeNull();
     expect(oldNodeMessage('v24.21.0')).toBeNull();
     expect(oldNodeMessage('v25.0.0')).toBeNull();
   });
