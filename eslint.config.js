@@ -83,7 +83,7 @@ export default defineConfig([
     // The floors the features stand on never import a feature, nor the composition that names them
     // all (deps.ts, subscribers.ts, server.ts): features plug into them at start-up, so every arrow
     // points down (docs/ARCHITECTURE.md section 2). Types included: a type import is an arrow too.
-    files: ['server/{http,realtime,events,db,mail,storage,ops,lib,caches}/**/*.ts'],
+    files: ['server/{http,realtime,events,db,mail,storage,ops,lib,caches,outbox}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -109,15 +109,6 @@ export default defineConfig([
     ignores: ['server/features/trading/**', 'server/server.ts', 'server/deps.ts', 'server/subscribers.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [tradingDoor] }],
-    },
-  },
-  {
-    // Left to the outbox floor's own work (issue 41, another change): the notification outbox still
-    // builds the grouped match mail with the core's match-mails.ts. Only that file, and only until
-    // that work moves it; any other core internal is refused here as everywhere.
-    files: ['server/outbox/outbox-mails.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ ...tradingDoor, group: [...tradingDoor.group, '!**/trading/match-mails.ts'] }] }],
     },
   },
   {

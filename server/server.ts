@@ -123,7 +123,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const rosterRefresh = startRosterRefresh({ orm: db.orm, feeds: rosterFeeds, log }, options.rosterRefreshMs ?? 60_000);
   const limits = createRateLimits(redis?.limits, config.rateLimitOverrides);
   const push = await createPushSender(config.push, db.orm, log);
-  const outbox = new NotificationOutbox({ orm: db.orm, limits, mailer, log, config, push }, pushDevices.devices, {
+  const outbox = new NotificationOutbox({ orm: db.orm, mailer, log, config }, pushDevices.devices, {
     leaseMs: config.notificationLeaseSeconds * 1000,
   });
   const deps: Deps = {

@@ -6,6 +6,14 @@ import { boardCacheSubscriber, boardSubscriber } from './features/board/board.su
 import { chainNoticesSubscriber } from './features/chains/chain-notices.subscriber.ts';
 import { badgesSubscriber } from './features/dashboard/badges.subscriber.ts';
 import { matchNoticesSubscriber } from './features/trading/match-notices.subscriber.ts';
+import { matchMailDrafter } from './features/trading/match-mails.ts';
+import { matchItemsOf } from './features/matches/matches.service.ts';
+import { chainMailDrafter } from './features/chains/chain-mails.ts';
+import { offerMailDrafter } from './features/offers/offer-mails.ts';
+import { accountMailDrafter } from './features/auth/account-mail.delivery.ts';
+import { supportMailDrafter } from './features/support/support-mail.delivery.ts';
+import { pushDelivery } from './features/push/push.delivery.ts';
+import type { OutboxDeliveries } from './outbox/outbox-plugins.ts';
 import { messagesSubscriber } from './features/messages/messages.subscriber.ts';
 import { notificationsSubscriber } from './features/notifications/notifications.subscriber.ts';
 import { offerNoticesSubscriber } from './features/offers/offer-notices.subscriber.ts';
@@ -36,4 +44,23 @@ export function registerSubscribers(deps: Deps): void {
   events.subscribe(adminSubscriber(deps));
   events.subscribe(socketRoomsSubscriber(deps));
   events.subscribe(badgesSubscriber(deps));
+  deps.outbox.deliverWith(outboxDeliveries(deps));
+}
+
+/**
+ * What each feature hands the notification outbox (a floor: it imports none of them): the drafter
+ * of the mails of its events, and the push sender. Each lives with its feature's notices; this is
+ * the one list. A mailed event type with no drafter here is a test failure (outbox-deliveries.test.ts).
+ */
+export function outboxDeliveries(deps: Pick<Deps, 'orm' | 'limits' | 'push'>): OutboxDeliveries {
+  return {
+    mail: [
+      matchMailDrafter(deps, matchItemsOf),
+      chainMailDrafter(),
+      offerMailDrafter(deps),
+      accountMailDrafter(deps),
+      supportMailDrafter(deps),
+    ],
+    push: pushDelivery(deps),
+  };
 }

@@ -1,3 +1,4 @@
+import { outboxDeliveries } from '../subscribers.ts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBody } from '../features/requests/requests.fixtures.ts';
@@ -84,7 +85,7 @@ describe('notification outbox delivery', () => {
       { ...deps, mailer, log: pino({ level: 'silent' }) },
       { withDevices: () => [] },
       { leaseMs: 60_000 },
-    );
+    ).deliverWith(outboxDeliveries(deps));
     const group = { base: 'OBR' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });
@@ -131,7 +132,9 @@ describe('notification outbox delivery', () => {
     };
     const lines: string[] = [];
     const log = pino({ level: 'warn' }, { write: (l: string) => void lines.push(l) });
-    const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 });
+    const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 }).deliverWith(
+      outboxDeliveries(app.server.deps),
+    );
     const group = { base: 'OBL' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });
@@ -173,7 +176,9 @@ describe('notification outbox delivery', () => {
       sendAll: async (m) => m.map(() => ({ delivered: false })),
       close: async () => undefined,
     };
-    const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 });
+    const outbox = new NotificationOutbox({ ...app.server.deps, mailer, log }, { withDevices: () => [] }, { leaseMs: 60_000 }).deliverWith(
+      outboxDeliveries(app.server.deps),
+    );
     const group = { base: 'OBG' };
     const ann = await makeUser(app, { ...group, firstName: 'Ann' });
     const bob = await makeUser(app, { ...group, firstName: 'Bob' });

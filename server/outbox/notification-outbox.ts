@@ -1,14 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Deps } from '../deps.ts';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../lib/logger.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { DurableNotices } from '../events/event-bus.ts';
-import { deliverPushRows, type Pushed } from '../features/push/push.delivery.ts';
-import type { PushDevices } from '../features/push/push-devices.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { NotificationMailLog } from '../mail/notification-mail.queries.ts';
 import { logNotificationOutcomes } from '../mail/notification-mails.ts';
-import { prepareMailRows, type MailRow } from './outbox-mails.ts';
+import { prepareMailRows } from './outbox-mails.ts';
+import type { OutboxDeliveries, OutboxRow } from './outbox-plugins.ts';
 import { outboxRecordsOf } from './outbox-records.ts';
 import { SentMarks } from './sent-marks.ts';
 import {
@@ -33,6 +32,19 @@ const KEEP_FAILED_MS = 7 * 24 * 3600_000;
 /** How long a batch keeps trying its sent marks while the database is away (at least twice the lease). */
 const MARK_PATIENCE_MS = 60_000;
 
+/** Who has push devices (the push feature's register, handed in): pushes are recorded only for them. */
+export interface PushDevicesKnown {
+  withDevices(userIds: readonly number[]): readonly unknown[];
+}
+
+/** What the outbox runs on: the database, the log, the sender's address, and its own mailer. */
+export interface OutboxDeps {
+  orm: MikroORM;
+  log: Logger;
+  config: { mailFrom: string };
+  mailer: Mailer;
+}
+
 export interface OutboxOptions {
   /** How long a claim holds its rows: longer than a batch's sends can take. */
   leaseMs: number;
@@ -54,10 +66,12 @@ export class NotificationOutbox implements DurableNotices {
   private lastPurge = 0;
   /** Rows this instance's mail server took that are not marked yet: never sent again from here. */
   private readonly sentHere = new Set<number>();
+  /** The features' drafters and push sender, handed in at start-up (`deliverWith`). */
+  private deliveries: OutboxDeliveries | undefined;
 
   constructor(
-    private readonly deps: Pick<Deps, 'orm' | 'limits' | 'log' | 'config' | 'push'> & { mailer: Mailer },
-    private readonly devices: Pick<PushDevices, 'withDevices'>,
+    private readonly deps: OutboxDeps,
+    private readonly devices: PushDevicesKnown,
     private readonly options: OutboxOptions,
   ) {}
 
@@ -71,7 +85,14 @@ export class NotificationOutbox implements DurableNotices {
     this.wake();
   }
 
+  /** What the features deliver with (server/subscribers.ts): before start, since nothing is sent without it. */
+  deliverWith(deliveries: OutboxDeliveries): this {
+    this.deliveries = deliveries;
+    return this;
+  }
+
   start(): void {
+    if (!this.deliveries) throw new Error('notification outbox: started before the features handed in their deliveries');
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
     this.timer.unref();
     this.wake();
@@ -172,7 +193,7 @@ export class NotificationOutbox implements DurableNotices {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const mails = rows.filter((r) => r.channel === 'mail' && !marks.has(r.id));
     try {
-      const batch = await prepareMailRows(this.deps, mails as unknown as MailRow[]);
+      const batch = await prepareMailRows(this.deps, this.deliveries?.mail ?? [], mails as readonly OutboxRow[]);
       deferred.push(...batch.deferred);
       marks.add(batch.nothing);
       const delivered = await this.deps.mailer.sendAll(
@@ -193,10 +214,7 @@ export class NotificationOutbox implements DurableNotices {
     }
     const pushes = rows.filter((r) => r.channel === 'push' && !marks.has(r.id));
     try {
-      await deliverPushRows(
-        this.deps,
-        pushes.map((r) => ({ recipientId: r.recipientId, event: r.event as Pushed })),
-      );
+      await this.deliveries?.push.deliver(pushes.map((r) => ({ recipientId: r.recipientId, event: r.event })));
       marks.add(pushes.map((r) => r.id));
     } catch (err) {
       this.deps.log.warn({ err }, 'notification outbox: push batch failed');

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from '#protocol/limits.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { Deps } from '../../deps.ts';
+import { newestAccountAsks } from '../../outbox/notification-outbox.queries.ts';
+import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 import { accountMailTargets, insertMailTokens } from './auth.queries.ts';
 import { resetMail, verifyMail } from './auth.mails.ts';
 import { newMailToken } from './tokens.ts';
@@ -50,3 +53,21 @@ export async function accountMails(
   await insertMailTokens(em, 'email_verification_tokens', confirmations);
   return mails;
 }
+
+/**
+ * The outbox's drafter of account mails (registered in server/subscribers.ts; docs/decisions/0043):
+ * only the newest ask of each kind per user is sent. One waiting when a newer came is superseded,
+ * done without a mail, since the newer one brings a link of its own and two mails of which one is
+ * stale would only confuse.
+ */
+export const accountMailDrafter = (deps: Pick<Deps, 'orm'>): MailDrafter =>
+  mailDrafter(['account.resetAsked', 'account.verifyAsked'], async (rows) => {
+    const em = deps.orm.em.fork();
+    const newest = await newestAccountAsks(em, [...new Set(rows.map((r) => r.recipientId))]);
+    const current = rows.filter((r) => newest.get(`${r.recipientId}:${r.event.type}`) === r.id);
+    const built = await accountMails(
+      em,
+      current.map((r) => ({ userId: r.recipientId, event: r.event })),
+    );
+    return { mails: current.flatMap((r, i) => (built[i] ? [{ rowId: r.id, mail: built[i] }] : [])) };
+  });

@@ -1,6 +1,7 @@
 import type { ChainItem } from '#protocol/shapes.ts';
 import { chainNotificationVars } from '../../mail/chain-notification.ts';
 import type { NotificationDraft } from '../../mail/notification-mails.ts';
+import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 
 /**
  * The chain_notification mail of each member of newly proposed chains (sent to those who allow
@@ -17,3 +18,12 @@ export const chainMailDrafts = (chains: readonly ChainItem[]): NotificationDraft
       vars: () => chainNotificationVars(chain, position),
     })),
   );
+
+/** The outbox's drafter of proposed-chain mails (registered in server/subscribers.ts): each event carries its chain. */
+export const chainMailDrafter = (): MailDrafter =>
+  mailDrafter(['chain.changed'], async (rows) => ({
+    notices: rows.flatMap((r) => {
+      const draft = chainMailDrafts([r.event.item]).find((d) => d.recipientId === r.recipientId);
+      return draft ? [{ rowIds: [r.id], draft }] : [];
+    }),
+  }));

@@ -3,6 +3,8 @@ import { isMessageOffer, offerExchange, offerSentence, offerTrips, tripText } fr
 import type { OfferItem } from '#protocol/shapes.ts';
 import { actionLabel, displayDate, displayPosition } from '../../mail/match-notification.ts';
 import type { NotificationDraft } from '../../mail/notification-mails.ts';
+import type { Deps } from '../../deps.ts';
+import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 import { fullName } from '../users/user.presenter.ts';
 
 /**
@@ -80,3 +82,18 @@ export const offerMailDrafts = (items: readonly OfferItem[]): NotificationDraft[
     template: offerTemplateOf(item),
     vars: (recipient, sender) => offerMailVars(item, recipient, sender),
   }));
+
+/**
+ * The outbox's drafter of new-offer mails (registered in server/subscribers.ts). Limited per sender
+ * and recipient (docs/decisions/0019): the limit is taken on the first attempt only, so a retry is
+ * never refused by the take of its own first try; a mail over the limit is not sent at all.
+ */
+export const offerMailDrafter = (deps: Pick<Deps, 'limits'>): MailDrafter =>
+  mailDrafter(['offer.sent'], async (rows) => {
+    const notices: { rowIds: number[]; draft: NotificationDraft }[] = [];
+    for (const r of rows) {
+      const allowed = r.attempts > 1 || (await deps.limits.take('offerMail', `${r.event.fromUserId}:${r.event.toUserId}`));
+      if (allowed) notices.push({ rowIds: [r.id], draft: offerMailDrafts([r.event.item])[0]! });
+    }
+    return { notices };
+  });

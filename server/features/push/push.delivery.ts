@@ -1,6 +1,7 @@
 import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
+import type { PushDelivery } from '../../outbox/outbox-plugins.ts';
 import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
 import { offerClosedSentence } from '#protocol/closedText.ts';
 import { matchDays, matchesSummary, matchFactsOf, matchSentence } from '#protocol/matchText.ts';
@@ -135,3 +136,11 @@ async function matchNoticesOf(deps: Pick<Deps, 'orm'>, rows: readonly PushRow[])
     return { userId: first.request.userId, payload: pushNotices.match(first.request.id, sentence) };
   });
 }
+
+const pushedTypes: ReadonlySet<string> = new Set<Pushed['type']>(['match.created', 'chain.changed', 'offer.sent', 'offer.answered', 'message.sent']);
+const isPushed = (row: { recipientId: number; event: { type: string } }): row is PushRow => pushedTypes.has(row.event.type);
+
+/** The outbox's push sender (registered in server/subscribers.ts): rows of other events have nothing to push. */
+export const pushDelivery = (deps: Pick<Deps, 'orm' | 'push'>): PushDelivery => ({
+  deliver: (rows) => deliverPushRows(deps, rows.filter(isPushed)),
+});

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventOf } from '../../events/domain-events.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import type { Deps } from '../../deps.ts';
+import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 import { supportResponseMail } from './support.mails.ts';
 import { presentSupportRequest } from './support.presenter.ts';
 import { supportRequestsByIds } from './support.queries.ts';
@@ -28,3 +30,13 @@ export async function supportAnswerMails(
     return supportResponseMail(row.userEmail, presentSupportRequest(row), `${e.linkOrigin}/contact-support`);
   });
 }
+
+/** The outbox's drafter of support answers (registered in server/subscribers.ts). */
+export const supportMailDrafter = (deps: Pick<Deps, 'orm'>): MailDrafter =>
+  mailDrafter(['support.responded'], async (rows) => {
+    const built = await supportAnswerMails(
+      deps.orm.em.fork(),
+      rows.map((r) => r.event),
+    );
+    return { mails: rows.flatMap((r, i) => (built[i] ? [{ rowId: r.id, mail: built[i] }] : [])) };
+  });

@@ -1,7 +1,11 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MatchItem } from '#protocol/shapes.ts';
 import { matchDays, matchFactsOf } from '#protocol/matchText.ts';
 import { mailDays, matchNotificationVars } from '../../mail/match-notification.ts';
 import type { NotificationDraft } from '../../mail/notification-mails.ts';
+import type { Deps } from '../../deps.ts';
+import type { EventOf } from '../../events/domain-events.ts';
+import { mailDrafter, type MailDrafter, type OutboxRow } from '../../outbox/outbox-plugins.ts';
 import { fullName } from '../users/user.presenter.ts';
 
 /** The match_notification mail of each user of the new matches (sent to those who allow e-mail). */
@@ -51,4 +55,54 @@ export function matchGroupDraft(items: readonly MatchItem[]): NotificationDraft 
       };
     },
   };
+}
+
+/**
+ * Held match mails are due again when the matchMail window frees a point, so every held row of one
+ * reader's request comes back in the same claim and goes as one mail; at least a second, never a
+ * busy loop.
+ */
+const MIN_HOLD_MS = 1_000;
+
+/** A match as the matches feature's reader takes it. */
+type MatchSideRead = { id: number; status: string; createdAt: Date | string; mine: number; other: number };
+
+/** The recipient's side of a new match: their own request first. */
+function sideOf(e: EventOf<'match.created'>, recipientId: number) {
+  const { requestId, matchedRequestId, userIds } = e.match;
+  return userIds[0] === recipientId ? { mine: requestId, other: matchedRequestId } : { mine: matchedRequestId, other: requestId };
+}
+
+/**
+ * The outbox's drafter of new-match mails (registered in server/subscribers.ts): a match's two
+ * sides are read now (one read for the batch, with the matches feature's reader, handed in). New
+ * matches of one of a reader's requests in one batch are one mail, and a reader gets at most a few
+ * an hour about one request (docs/decisions/0042): the rest wait until the hour frees a point and
+ * go out together as one mail.
+ */
+export function matchMailDrafter(
+  deps: Pick<Deps, 'orm' | 'limits'>,
+  readItems: (em: EntityManager, sides: readonly MatchSideRead[]) => Promise<MatchItem[]>,
+): MailDrafter {
+  return mailDrafter(['match.created'], async (rows: readonly OutboxRow<EventOf<'match.created'>>[]) => {
+    const sides = rows.map((r) => ({ id: r.event.match.id, status: 'pending', createdAt: r.event.match.createdAt, ...sideOf(r.event, r.recipientId) }));
+    const items = await readItems(deps.orm.em.fork(), sides);
+    const groups = new Map<string, { row: OutboxRow; item: MatchItem }[]>();
+    for (const row of rows) {
+      const item = items.find((i) => i.id === row.event.match.id && i.request.userId === row.recipientId);
+      if (!item) continue;
+      const key = `${row.recipientId}:${item.request.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), { row, item }]);
+    }
+    const notices: { rowIds: number[]; draft: NotificationDraft }[] = [];
+    const held: { id: number; delayMs: number }[] = [];
+    for (const [key, group] of groups) {
+      // A group that failed to send before was counted when it was first allowed.
+      const retry = group.some((g) => g.row.attempts > 1);
+      const waitMs = retry ? undefined : await deps.limits.takeOrWait('matchMail', key);
+      if (waitMs !== undefined) held.push(...group.map((g) => ({ id: g.row.id, delayMs: Math.max(waitMs, MIN_HOLD_MS) })));
+      else notices.push({ rowIds: group.map((g) => g.row.id), draft: matchGroupDraft(group.map((g) => g.item)) });
+    }
+    return { notices, held };
+  });
 }
