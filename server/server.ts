@@ -33,7 +33,7 @@ import { startRosterRefresh } from './features/roster/roster-refresh.ts';
 import { createUrlSecret } from './features/roster/url-secret.ts';
 import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer, releaseUpgradeRequests } from './realtime/socket-server.ts';
-import { syncOwnerAdmin } from './features/users/users.queries.ts';
+import { syncOwnerAdmin } from './features/user-kernel/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { readOutboxStatus } from './ops/outbox-status.ts';

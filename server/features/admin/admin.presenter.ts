@@ -7,8 +7,8 @@ import type {
   MonthlyActivityStat,
   TotalActivityStat,
 } from '#protocol/shapes.ts';
-import { personOf } from '../users/person.fields.ts';
-import { isProtectedOwner } from '../users/owner.ts';
+import { personOf } from '../user-kernel/person.fields.ts';
+import { isProtectedOwner } from '../user-kernel/owner.ts';
 import type { ActivityRow, AdminLogRow, AdminUserRow, EmailTemplateRow } from './admin.queries.ts';
 
 const iso = (t: string) => new Date(t).toISOString();

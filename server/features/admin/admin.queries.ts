@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import { kysely } from '../../db/kysely.ts';
 import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
-import { personFields } from '../users/person.fields.ts';
+import { personFields } from '../user-kernel/person.fields.ts';
 
 /** A page of every account for the Users tab, newest first (PAGE_SIZE + 1 rows from the cursor: pageFrom). */
 export function allUsers(em: EntityManager, cursor?: TimeCursor) {

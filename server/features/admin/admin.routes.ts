@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
-import { requireAdmin } from '../users/require-admin.ts';
+import { requireAdmin } from '../user-kernel/require-admin.ts';
 import { AdminService } from './admin.service.ts';
 
 /** Administration: users, logs, user activity, e-mail templates. Every route: 401 signed out, 403 to non-admins. */

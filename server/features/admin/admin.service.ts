@@ -10,10 +10,10 @@ import { SessionStore } from '../auth/session.store.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { templateProblem } from '../../mail/template-check.ts';
 import { dropOrphanTrades, lockGroups, proposedChainsOfUser, recheckChains } from '../trading/trading-core.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
-import { groupKeyOf } from '../users/group.ts';
-import { isProtectedOwner } from '../users/owner.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import { isProtectedOwner } from '../user-kernel/owner.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { insertAdminLog } from './admin-logs.queries.ts';
 import {
   presentActivity,

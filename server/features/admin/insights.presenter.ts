@@ -1,6 +1,6 @@
 import type { ActiveRequestsCount, InsightsWeek } from '#protocol/shapes.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
-import { groupFieldsOf } from '../users/group.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
+import { groupFieldsOf } from '../user-kernel/group.ts';
 
 /** How many weeks Insights shows: the current one and the eleven before it. */
 export const INSIGHTS_WEEKS = 12;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { answer } from '../../http/answer.ts';
 import type { AppState } from '../../http/context.ts';
-import { requireAdmin } from '../users/require-admin.ts';
+import { requireAdmin } from '../user-kernel/require-admin.ts';
 import { InsightsService } from './insights.service.ts';
 
 /** Insights for admins (docs/decisions/0044): 401 signed out, 403 to non-admins. */

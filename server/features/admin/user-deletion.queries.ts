@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from '../../db/kysely.ts';
-import { groupKeyOf } from '../users/group.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
 
 /**
  * The stored files of everything that goes with an account: its trip images, schedule images and

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { kysely } from '../../db/kysely.ts';
-import { userFields, type UserRecord } from '../users/users.queries.ts';
+import { userFields, type UserRecord } from '../user-kernel/users.queries.ts';
 import type { SocialProfile } from './oidc.ts';
 
 export function insertLocalUser(

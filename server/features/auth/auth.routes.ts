@@ -15,7 +15,7 @@ import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody } from '../../http/validate.ts';
-import { presentCurrentUser, presentCurrentUserJson, type UserRecord } from '../users/user.presenter.ts';
+import { presentCurrentUser, presentCurrentUserJson, type UserRecord } from '../user-kernel/user.presenter.ts';
 import { AuthService } from './auth.service.ts';
 import { EmailVerification } from './email-verification.ts';
 import { answerFormPost, formBody } from './form-posts.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Deps } from '../../deps.ts';
-import { markEmailVerified } from '../users/users.queries.ts';
+import { markEmailVerified } from '../user-kernel/users.queries.ts';
 import * as auth from './auth.queries.ts';
 import { hashToken } from './tokens.ts';
 

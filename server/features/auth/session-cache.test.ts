@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { SessionCache } from './session-cache.ts';
 import type { LoadedSession } from './session.store.ts';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import { userFields, type UserRecord } from '../users/users.queries.ts';
+import { userFields, type UserRecord } from '../user-kernel/users.queries.ts';
 
 export async function insertSession(em: EntityManager, s: { sid: string; userId: number; expire: Date }): Promise<void> {
   await kysely(em)

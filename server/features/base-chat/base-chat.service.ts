@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { ChatRoom } from '../../events/domain-events.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentChatMessage } from './base-chat.presenter.ts';
 import * as q from './base-chat.queries.ts';
 import { chatRoomOf, inRoomsOf } from './chat-room.ts';

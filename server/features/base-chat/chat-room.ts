@@ -1,7 +1,7 @@
 import { CHAT_TYPES, type ChatType } from '#protocol/enums.ts';
 import type { ChatRoom } from '../../events/domain-events.ts';
 import { rooms } from '../../realtime/rooms.ts';
-import { groupKeyOf, type GroupFields } from '../users/group.ts';
+import { groupKeyOf, type GroupFields } from '../user-kernel/group.ts';
 
 /**
  * A user's base chat room of one type: airline + base + position + chat type (docs/ARCHITECTURE.md

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '#protocol/paging.ts';
 import { CacheRegistry } from '../../caches/cache-registry.ts';
 import { peerChannels } from '../../caches/peer-channels.ts';
 import { staleness } from '../../caches/staleness.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
 import { HeldBoard, PreparedBoard, type BoardItem, type BoardPatch, type BoardWindow } from './board-body.ts';
 
 /**

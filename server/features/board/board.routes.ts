@@ -8,7 +8,7 @@ import { cursorText } from '../../db/paging.ts';
 import { queryValue, readDayCursor } from '../../http/paging.ts';
 import { parseBody } from '../../http/validate.ts';
 import { todayUtc } from '../trading/trading-core.ts';
-import { groupKeyOf } from '../users/group.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
 import { BoardService } from './board.service.ts';
 import { sendPrepared } from './prepared-response.ts';
 

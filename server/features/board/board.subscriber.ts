@@ -4,7 +4,7 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { isOnBoard } from '#protocol/rules.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import type { BoardPatch } from './board-body.ts';

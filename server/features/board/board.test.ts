@@ -11,7 +11,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { startTwoInstances, type TwoInstances } from '../../test/two-instances.ts';
 import { createBoardCache } from './board-cache.ts';
 import { todayUtc } from '../trading/trading-core.ts';
-import { groupKeyOf } from '../users/group.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
 import { inDays, requestBody } from '../requests/requests.fixtures.ts';
 import { waitFor } from '../../test/wait-for.ts';
 import { BoardService } from './board.service.ts';

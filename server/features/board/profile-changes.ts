@@ -1,5 +1,5 @@
-import { groupKeyOf } from '../users/group.ts';
-import { presentUserSummary } from '../users/user.presenter.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import { presentUserSummary } from '../user-kernel/user.presenter.ts';
 
 type Shown = Parameters<typeof presentUserSummary>[0] & Parameters<typeof groupKeyOf>[0];
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NotNull } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import { userFields, type UserRecord } from '../users/users.queries.ts';
+import { userFields, type UserRecord } from '../user-kernel/users.queries.ts';
 
 export function feedOf(em: EntityManager, userId: number) {
   return kysely(em).selectFrom('calendar_feeds').select('created_at as createdAt').where('user_id', '=', userId).executeTakeFirst();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FEED_MAX_EVENTS } from '#protocol/limits.ts';
-import { dayOfUser } from '../users/crew-day.ts';
+import { dayOfUser } from '../user-kernel/crew-day.ts';
 import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import { hashToken } from '../auth/tokens.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import type { FeedCache } from './calendar-cache.ts';
 import {
   chainTripsOf,

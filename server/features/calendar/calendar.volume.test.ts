@@ -17,7 +17,7 @@ import { makeUser, type SignedInUser } from '../../test/factories.ts';
 import { sql } from '../../test/outbox.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { freshGroup } from '../offers/offers.fixtures.ts';
-import { dayOfUser } from '../users/crew-day.ts';
+import { dayOfUser } from '../user-kernel/crew-day.ts';
 
 let app: TestApp;
 beforeAll(async () => {

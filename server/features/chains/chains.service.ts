@@ -16,8 +16,8 @@ import {
   recordChainsChanged,
   ringOf,
 } from '../trading/trading-core.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { chainOfMember, chainsOfUser, completedChainsOfUser, decide, lockChain, markMemberView } from './chains.queries.ts';
 
 type Outcome = 'answered' | 'unchanged' | 'cancelled';

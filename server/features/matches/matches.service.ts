@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import { deleteMatch, requestTradeOnMatch } from '../trading/trading-core.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentMatches, type MatchSide } from './matches.presenter.ts';
 import { acknowledgeMatch, matchSidesOfUser, ownMatch } from './matches.queries.ts';
 

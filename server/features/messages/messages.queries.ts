@@ -5,7 +5,7 @@ import { compilePaged } from '../../db/compiled-query.ts';
 import { kysely, type DB } from '../../db/kysely.ts';
 import { containsPattern, pageLimit, type MessageWindow } from '../../db/paging.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import type { GroupFields } from '../users/group.ts';
+import type { GroupFields } from '../user-kernel/group.ts';
 
 /** A direct message with both people and its attachments, in one statement. */
 function messagesQuery(db: Kysely<DB>) {

@@ -9,10 +9,10 @@ import { isForeignKeyViolation } from '../../db/transient-conflicts.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import { groupKeyOf } from '../users/group.ts';
-import { hasAdminRights } from '../users/owner.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
-import { findUser } from '../users/users.queries.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import { hasAdminRights } from '../user-kernel/owner.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
+import { findUser } from '../user-kernel/users.queries.ts';
 import { presentCrewMember, presentMessage, presentMessageUser } from './messages.presenter.ts';
 import {
   clearConversation,

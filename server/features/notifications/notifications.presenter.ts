@@ -1,7 +1,7 @@
 import type { MatchNotification } from '#protocol/shapes.ts';
 import type { RequestType } from '#protocol/enums.ts';
 import { matchSentence } from '#protocol/matchText.ts';
-import { fullName } from '../users/user.presenter.ts';
+import { fullName } from '../user-kernel/user.presenter.ts';
 import type { NotificationRow } from './notifications.queries.ts';
 
 export const NOTIFICATION_TITLE = 'New Match Found';

@@ -5,7 +5,7 @@ import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../d
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { acknowledgeMatch, isOwnMatch } from '../matches/matches.queries.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import { unacknowledgedMatches } from './notifications.queries.ts';
 

@@ -5,7 +5,7 @@ import { actionLabel, displayDate, displayPosition } from '../../mail/match-noti
 import type { NotificationDraft } from '../../mail/notification-mails.ts';
 import type { Deps } from '../../deps.ts';
 import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
-import { fullName } from '../users/user.presenter.ts';
+import { fullName } from '../user-kernel/user.presenter.ts';
 
 /**
  * The template of an offer: drop_trade_request, pickup_trade_request or trade_trade_request by its

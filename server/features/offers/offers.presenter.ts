@@ -4,7 +4,7 @@ import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/o
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
-import { fullName, presentUserSummary } from '../users/user.presenter.ts';
+import { fullName, presentUserSummary } from '../user-kernel/user.presenter.ts';
 import type { OfferNotificationRow, OfferRow } from './offers.queries.ts';
 
 const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());

@@ -3,7 +3,7 @@ import { MSG } from '#protocol/messages.ts';
 import { datePassedText } from '#protocol/base-day.ts';
 import { isMessageOffer } from '#protocol/offerText.ts';
 import { isCurrent } from '#protocol/rules.ts';
-import { dayOfGroup, dayOfUser } from '../users/crew-day.ts';
+import { dayOfGroup, dayOfUser } from '../user-kernel/crew-day.ts';
 import type { OfferBody } from '#protocol/schemas/offers.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
@@ -13,8 +13,8 @@ import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import { completeOfferTrade, lockGroups, reopenOfferMatch, type GroupLock } from '../trading/trading-core.ts';
-import { groupKeyOf } from '../users/group.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
 import {
   answerPendingOffer,

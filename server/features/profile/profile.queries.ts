@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import { PAGE_SIZE } from '#protocol/paging.ts';
 import { kysely } from '../../db/kysely.ts';
-import { userFields, type UserRecord } from '../users/users.queries.ts';
+import { userFields, type UserRecord } from '../user-kernel/users.queries.ts';
 
 export async function employeeNumberTaken(em: EntityManager, employeeNumber: string, exceptUserId: number): Promise<boolean> {
   const row = await kysely(em)

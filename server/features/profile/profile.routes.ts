@@ -7,7 +7,7 @@ import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
-import { presentCurrentUser } from '../users/user.presenter.ts';
+import { presentCurrentUser } from '../user-kernel/user.presenter.ts';
 import { ProfileService } from './profile.service.ts';
 
 export function profileRoutes(deps: Deps) {

@@ -5,11 +5,11 @@ import type { ProfileBody } from '#protocol/schemas/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { ProfileShown } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
 import { lockGroups, moveRequestsOfUser } from '../trading/trading-core.ts';
-import { groupKeyOf } from '../users/group.ts';
-import { fullName, type UserRecord } from '../users/user.presenter.ts';
-import { findUser } from '../users/users.queries.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import { fullName, type UserRecord } from '../user-kernel/user.presenter.ts';
+import { findUser } from '../user-kernel/users.queries.ts';
 import * as profile from './profile.queries.ts';
 
 type ProfileDeps = Pick<Deps, 'events'>;

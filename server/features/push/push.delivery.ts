@@ -7,7 +7,7 @@ import { offerClosedSentence } from '#protocol/closedText.ts';
 import { matchDays, matchesSummary, matchFactsOf, matchSentence } from '#protocol/matchText.ts';
 import type { MatchItem, OfferItem } from '#protocol/shapes.ts';
 import { matchItemsOf } from '../matches/matches.service.ts';
-import { fullName } from '../users/user.presenter.ts';
+import { fullName } from '../user-kernel/user.presenter.ts';
 import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';

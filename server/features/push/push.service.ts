@@ -6,7 +6,7 @@ import type { PushSubscriptionBody, PushUnsubscribeBody } from '#protocol/schema
 import type { PushConfig } from '../../config.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import { invalid } from '../../http/errors.ts';
-import type { UserRecord } from '../users/users.queries.ts';
+import type { UserRecord } from '../user-kernel/users.queries.ts';
 import type { PushDevices } from './push-devices.ts';
 import type { PushSender } from './push-sender.ts';
 import { pushNotices } from './push.notices.ts';

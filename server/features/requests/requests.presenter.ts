@@ -1,6 +1,6 @@
 import type { AircraftType, RequestStatus, RequestType, RouteType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { presentUserSummary, type UserRecord } from '../users/user.presenter.ts';
+import { presentUserSummary, type UserRecord } from '../user-kernel/user.presenter.ts';
 import type { RequestItemRow, StoredRequest } from './requests.queries.ts';
 
 /** A request row (requests.queries.ts) as the client sees it. The columns hold only values the schemas let in. */

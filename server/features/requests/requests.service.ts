@@ -22,9 +22,9 @@ import {
   recheckChains,
   type MatchableRequest,
 } from '../trading/trading-core.ts';
-import { dayOfGroup, dayOfUser } from '../users/crew-day.ts';
-import { groupKeyOf } from '../users/group.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import { dayOfGroup, dayOfUser } from '../user-kernel/crew-day.ts';
+import { groupKeyOf } from '../user-kernel/group.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
   currentRequestCount,

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../lib/logger.ts';
 import { FeedError } from './roster-fetch.ts';
-import { timeZoneOf } from '../users/crew-day.ts';
+import { timeZoneOf } from '../user-kernel/crew-day.ts';
 import { parseRoster } from './roster-parser.ts';
 import { claimDue, recordFailure, recordRead, type DueRoster } from './roster.queries.ts';
 import type { RosterFeeds } from './roster.service.ts';

@@ -7,7 +7,7 @@ import { answer } from '../../http/answer.ts';
 import type { AppState } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
-import { requireAdmin } from '../users/require-admin.ts';
+import { requireAdmin } from '../user-kernel/require-admin.ts';
 import { allRules, setRules } from './roster.queries.ts';
 
 /** Administrator Settings: each airline's roster limits (days in a row, hours of rest). */

@@ -7,7 +7,7 @@ import { lockAccount } from '../../db/account-lock.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
-import type { UserRecord } from '../users/user.presenter.ts';
+import type { UserRecord } from '../user-kernel/user.presenter.ts';
 import { presentScheduleImage } from './schedule.presenter.ts';
 import { deleteOwnScheduleImage, insertScheduleImage, ownScheduleImages, scheduleImageCount } from './schedule.queries.ts';
 

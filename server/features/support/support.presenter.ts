@@ -1,6 +1,6 @@
 import type { SupportCategory, SupportPriority, SupportStatus } from '#protocol/enums.ts';
 import type { AdminNotificationItem, SupportRequestItem } from '#protocol/shapes.ts';
-import { personOf } from '../users/person.fields.ts';
+import { personOf } from '../user-kernel/person.fields.ts';
 import type { AdminNotificationRow } from './admin-notifications.queries.ts';
 import type { SupportRequestRow } from './support.queries.ts';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SupportRequestBody } from '#protocol/schemas/support.ts';
 import { kysely } from '../../db/kysely.ts';
 import { microsOf, pageLimit, pastTimeCursor, type TimeCursor } from '../../db/paging.ts';
-import { personFields } from '../users/person.fields.ts';
+import { personFields } from '../user-kernel/person.fields.ts';
 
 /** A support request with its filer and responder, as both lists show it (support.presenter.ts). */
 function supportRequestRows(em: EntityManager) {

@@ -10,7 +10,7 @@ import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/session-middleware.ts';
 import { readTimeCursor, sendPage } from '../../http/paging.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
-import { requireAdmin } from '../users/require-admin.ts';
+import { requireAdmin } from '../user-kernel/require-admin.ts';
 import { SupportService } from './support.service.ts';
 
 /** Support requests: crew file and read their own; admins list and answer them, and read their bell. */

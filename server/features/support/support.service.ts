@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { insertAdminLog } from '../admin/admin-logs.queries.ts';
-import { fullName, type UserRecord } from '../users/user.presenter.ts';
+import { fullName, type UserRecord } from '../user-kernel/user.presenter.ts';
 import { adminNotificationsOf, markAdminNotificationRead, notifyAdmins } from './admin-notifications.queries.ts';
 import { presentAdminNotification, presentSupportRequest } from './support.presenter.ts';
 import {

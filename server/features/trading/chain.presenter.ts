@@ -2,7 +2,7 @@ import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import type { ChainItem } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
-import { presentUserSummary } from '../users/user.presenter.ts';
+import { presentUserSummary } from '../user-kernel/user.presenter.ts';
 import type { ChainMemberRow } from './chain-rings.queries.ts';
 
 /** A chain's own columns, as the lists and chainMembers read them. */

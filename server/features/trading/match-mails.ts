@@ -6,7 +6,7 @@ import type { NotificationDraft } from '../../mail/notification-mails.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { mailDrafter, type MailDrafter, type OutboxRow } from '../../outbox/outbox-plugins.ts';
-import { fullName } from '../users/user.presenter.ts';
+import { fullName } from '../user-kernel/user.presenter.ts';
 
 /** The match_notification mail of each user of the new matches (sent to those who allow e-mail). */
 export const matchMailDrafts = (items: readonly MatchItem[]): NotificationDraft[] =>

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MatchCloseReason, RequestType, RouteType } from '#protocol/enums.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
-import { dayOfGroup } from '../users/crew-day.ts';
+import { dayOfGroup } from '../user-kernel/crew-day.ts';
 import { endChain, insertChainTrades, proposedChainsOf } from './chain-rings.queries.ts';
 import { recheckChains } from './chain-rings.ts';
 import { GroupLock } from './group-lock.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from '../../db/kysely.ts';
-import { groupKeyOf, type GroupFields } from '../users/group.ts';
+import { groupKeyOf, type GroupFields } from '../user-kernel/group.ts';
 
 export interface UploadViewer extends GroupFields {
   id: number;

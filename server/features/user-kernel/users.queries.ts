@@ -10,7 +10,7 @@ export function findUser(em: EntityManager, id: number): Promise<UserRecord | un
 
 /**
  * Marks an address proven. The owner's stored is_admin follows (the account whose e-mail is
- * OWNER_EMAIL: users/owner.ts), so code that reads the flag agrees with isProtectedOwner.
+ * OWNER_EMAIL: user-kernel/owner.ts), so code that reads the flag agrees with isProtectedOwner.
  */
 export async function markEmailVerified(em: EntityManager, userId: number, ownerEmail: string | undefined): Promise<void> {
   await kysely(em)
