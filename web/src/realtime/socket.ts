@@ -3,6 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '#protocol/events.ts';
 import { reloadForMissingChunk } from '../lib/lazyScreen.ts';
+import { refreshLiveStores } from '../stores/liveStores.ts';
 import { setRealtimeStopper } from '../stores/realtimeStopper.ts';
 import { useAdminNotificationStore } from '../stores/useAdminNotificationStore.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
@@ -81,13 +82,9 @@ export function startRealtime(): void {
   let refusedBefore = false;
 
   s.on('connect', () => {
-    // Events may have been missed while disconnected: reload what the screens show.
-    if (connectedBefore || refusedBefore) {
-      void clientState((m) => void m.refreshLoadedData());
-      void offers((m) => void m.useOffersStore.getState().refreshLoaded());
-      void messages((m) => void m.useMessagesStore.getState().refreshLoaded());
-      void chat((m) => void m.useChatStore.getState().refreshLoaded());
-    }
+    // Events may have been missed while disconnected: reload what the screens show (every store
+    // loaded declares what it refreshes: stores/liveStores.ts).
+    if (connectedBefore || refusedBefore) void refreshLiveStores();
     connectedBefore = true;
   });
   s.on('disconnect', (reason) => {

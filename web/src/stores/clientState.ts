@@ -1,39 +1,18 @@
 // Sign-out and session end: every store and the local cache are cleared.
 import { api } from '../api/client.ts';
-import { resetAdminStores, useAdminSupportStore } from './useAdminStore.ts';
-import { useAdminNotificationStore } from './useAdminNotificationStore.ts';
-import { useBadgeStore } from './useBadgeStore.ts';
-import { useCalendarFeedStore } from './useCalendarFeedStore.ts';
-import { useChainsStore, useCompletedChainsStore } from './useChainsStore.ts';
-import { useBoardStore } from './useBoardStore.ts';
-import { useMatchesStore } from './useMatchesStore.ts';
-import { useMyRequestsStore } from './useMyRequestsStore.ts';
-import { useNotificationStore } from './useNotificationStore.ts';
-import { forgetThisDevice, usePushStore } from './usePushStore.ts';
+import { resetLiveStores } from './liveStores.ts';
+import { forgetThisDevice } from './usePushStore.ts';
 import { stopRealtimeIfRunning } from './realtimeStopper.ts';
-import { useCatchUpStore } from './refetch.ts';
-import { useRosterStore } from './useRosterStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
-import { useSupportStore } from './useSupportStore.ts';
 import { useToastStore } from './useToastStore.ts';
 
-/** Empties every data store (the signed-in user stays until the page leaves). */
+/**
+ * Empties every data store (the signed-in user stays until the page leaves): what the stores
+ * declared in liveStores.ts, then the toast shown.
+ */
 function resetDataStores(): void {
-  useBadgeStore.getState().reset();
-  useBoardStore.getState().reset();
-  useMatchesStore.getState().reset();
-  useChainsStore.getState().reset();
-  useCompletedChainsStore.getState().reset();
-  useMyRequestsStore.getState().reset();
-  useNotificationStore.getState().reset();
-  useAdminNotificationStore.getState().reset();
-  useSupportStore.getState().reset();
-  resetAdminStores();
-  useCalendarFeedStore.getState().reset();
-  usePushStore.getState().reset();
-  useRosterStore.getState().reset();
+  resetLiveStores();
   useToastStore.getState().dismiss();
-  useCatchUpStore.getState().reset();
 }
 
 export function resetClientState(): void {
@@ -59,29 +38,4 @@ export function logout(): void {
       useSessionStore.getState().forget();
       window.location.href = '/';
     });
-}
-
-/**
- * After a socket reconnect: events may have been missed, so what the screens have loaded is fetched
- * again, each tried again until it succeeds (refetch.ts: a request cut by a dying instance does not
- * leave a list stale). Never after one's own write: its answer and the events that follow keep the
- * stores right.
- */
-export async function refreshLoadedData(): Promise<void> {
-  const jobs: Promise<void>[] = [
-    useBadgeStore.getState().refresh(),
-    useNotificationStore.getState().refresh(),
-    useAdminNotificationStore.getState().refresh(),
-  ];
-  const lists = [
-    useBoardStore,
-    useMyRequestsStore,
-    useMatchesStore,
-    useChainsStore,
-    useCompletedChainsStore,
-    useSupportStore,
-    useAdminSupportStore,
-  ] as const;
-  for (const list of lists) if (list.getState().loaded) jobs.push(list.getState().refresh());
-  await Promise.all(jobs);
 }

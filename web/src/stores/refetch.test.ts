@@ -2,7 +2,7 @@
 // whose instance was killed, when the one request to the other instance is cut.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, DashboardStats } from '#protocol/shapes.ts';
-import { refreshLoadedData } from './clientState.ts';
+import { refreshLiveStores } from './liveStores.ts';
 import { cutRequest } from './messageServer.fixture.ts';
 import { REFETCH_DELAYS_MS, useCatchUpStore } from './refetch.ts';
 import { requestItem } from './requestItem.fixture.ts';
@@ -125,7 +125,7 @@ describe('the reconnect refresh of every live store', () => {
       '/api/notifications': [cut, cut, answer([notification])],
     });
     await useBoardStore.getState().fetch();
-    const refreshing = refreshLoadedData();
+    const refreshing = refreshLiveStores();
     await vi.advanceTimersByTimeAsync(10_000);
     await refreshing;
     expect(board()).toEqual([1, 2]);

@@ -6,6 +6,7 @@
 // What still fails after the last try is listed, and "Try again" runs it once more.
 import { create } from 'zustand';
 import { ApiError } from '../api/client.ts';
+import { liveStore } from './liveStores.ts';
 
 /** The waits between tries: six tries over about 30 s. */
 export const REFETCH_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000];
@@ -45,6 +46,9 @@ export const useCatchUpStore = create<CatchUpState>((set, get) => ({
     set({ running: 0, retrying: 0, failed: new Map() });
   },
 }));
+
+// What the refetches left (counts, what gave up) is emptied at sign-out; it refreshes nothing.
+liveStore('catching up', { stores: [useCatchUpStore], reset: () => useCatchUpStore.getState().reset() });
 
 function noteFailed(owner: object, run: (() => Promise<void>) | null): void {
   useCatchUpStore.setState((s) => {

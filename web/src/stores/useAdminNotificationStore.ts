@@ -7,6 +7,7 @@ import { api } from '../api/client.ts';
 import { newestFirst } from '../lib/format.ts';
 import { refetchUntilRight } from './refetch.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveStore } from './liveStores.ts';
 
 interface AdminNotificationState {
   /** Unread, newest first. */
@@ -68,4 +69,10 @@ export const useAdminNotificationStore = create<AdminNotificationState>((set, ge
       set({ unread: [] });
     },
   };
+});
+
+liveStore('admin notifications', {
+  stores: [useAdminNotificationStore],
+  refresh: () => useAdminNotificationStore.getState().refresh(),
+  reset: () => useAdminNotificationStore.getState().reset(),
 });

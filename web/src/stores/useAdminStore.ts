@@ -11,6 +11,7 @@ import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { asPage, itself, newestFirstBy, pagesOf } from './paging.ts';
 import { isNewerSupportRequest } from './useSupportStore.ts';
+import { liveStore, refreshIfLoaded } from './liveStores.ts';
 
 export const useAdminUsersStore = create<ListState<AdminUserItem> & { deleteUser: (id: number) => Promise<void> }>()((set, get, store) => ({
   ...listStore<AdminUserItem>(pagesOf('/api/admin/users', itself<AdminUserItem>), { order: newestFirstBy('createdAt') })(set, get, store),
@@ -107,12 +108,17 @@ export const useAdminActivityStore = create<ActivityState>((set) => ({
   },
 }));
 
-/** Every admin store, for sign-out. */
-export function resetAdminStores(): void {
-  useAdminUsersStore.getState().reset();
-  useAdminSupportStore.getState().reset();
-  useAdminSupportStore.setState({ resolved: null });
-  useAdminLogsStore.getState().reset();
-  useAdminTemplatesStore.getState().reset();
-  useAdminActivityStore.getState().reset();
-}
+// The admin console: its Support tab is refreshed after a reconnect once loaded ('admin:notification'
+// feeds it); every admin store is emptied at sign-out.
+liveStore('admin console', {
+  stores: [useAdminUsersStore, useAdminSupportStore, useAdminLogsStore, useAdminTemplatesStore, useAdminActivityStore],
+  refresh: () => refreshIfLoaded(useAdminSupportStore),
+  reset: () => {
+    useAdminUsersStore.getState().reset();
+    useAdminSupportStore.getState().reset();
+    useAdminSupportStore.setState({ resolved: null });
+    useAdminLogsStore.getState().reset();
+    useAdminTemplatesStore.getState().reset();
+    useAdminActivityStore.getState().reset();
+  },
+});

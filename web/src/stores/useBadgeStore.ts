@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { DashboardStats } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { refetchUntilRight } from './refetch.ts';
+import { liveStore } from './liveStores.ts';
 
 interface BadgeState {
   stats: DashboardStats | null;
@@ -51,4 +52,10 @@ export const useBadgeStore = create<BadgeState>((set) => {
       set({ stats: null });
     },
   };
+});
+
+liveStore('badges', {
+  stores: [useBadgeStore],
+  refresh: () => useBadgeStore.getState().refresh(),
+  reset: () => useBadgeStore.getState().reset(),
 });

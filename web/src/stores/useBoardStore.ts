@@ -11,6 +11,7 @@ import { isNewerRequest, isOnBoard } from './requestRules.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { byDateThenId, itself, pagesOf, withQuery } from './paging.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveList } from './liveStores.ts';
 
 interface BoardState extends ListState<TradeRequestItem> {
   filters: BoardFilters;
@@ -47,6 +48,8 @@ export const useBoardStore = create<BoardState>()((set, get, store) => {
     },
   };
 });
+
+liveList('board', useBoardStore);
 
 /** The fields that place a user in a group (the server's group key). */
 const groupOf = (user: CurrentUser | null) => (user ? [user.airline, user.base, user.position, user.aircraftType].join('\n') : null);

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { CalendarFeedInfo } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
+import { liveStore } from './liveStores.ts';
 
 interface CalendarFeedState {
   info: CalendarFeedInfo | null;
@@ -23,3 +24,6 @@ export const useCalendarFeedStore = create<CalendarFeedState>((set) => ({
   },
   reset: () => set({ info: null }),
 }));
+
+// No event feeds it (its answers do): nothing to refresh after a reconnect.
+liveStore('calendar feed', { stores: [useCalendarFeedStore], reset: () => useCalendarFeedStore.getState().reset() });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainDecision } from '#protocol/enums.ts';
 import type { ChainItem, ChainMember, CurrentUser, TradeRequestItem } from '#protocol/shapes.ts';
 import { chainBellMessage, chainTitle, joinNames, otherNames } from '../lib/chainText.ts';
-import { refreshLoadedData } from './clientState.ts';
+import { refreshLiveStores } from './liveStores.ts';
 import { requestItem } from './requestItem.fixture.ts';
 import { nextMember, previousMember } from '../lib/chainMembers.ts';
 import { awaitsAnswer, isNewerChain, useChainsStore } from './useChainsStore.ts';
@@ -144,11 +144,11 @@ describe('answers and events on the chains store', () => {
 
   it('a reconnect refetches the chains once loaded, and sign-out (reset) empties them', async () => {
     const calls = answer([chain(4)]);
-    await refreshLoadedData();
+    await refreshLiveStores();
     expect(calls).not.toContain('GET /api/chains');
     await store().fetch();
     calls.length = 0;
-    await refreshLoadedData();
+    await refreshLiveStores();
     expect(calls).toContain('GET /api/chains');
     store().reset();
     expect(store().items).toEqual([]);

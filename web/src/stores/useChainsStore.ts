@@ -8,6 +8,7 @@ import type { ChainItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { memberIndex } from '../lib/chainMembers.ts';
 import { listStore, type ListState } from './listStore.ts';
+import { liveList } from './liveStores.ts';
 
 /** How far a chain has come: any end beats proposed, then each answer given counts. */
 function progress(chain: ChainItem): number {
@@ -80,3 +81,6 @@ export const useCompletedChainsStore = create<CompletedChainsState>()((set, get,
     get().markDeleted(id);
   },
 }));
+
+liveList('chains', useChainsStore);
+liveList('completed chains', useCompletedChainsStore);

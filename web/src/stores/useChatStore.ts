@@ -13,6 +13,7 @@ import { emptyRoom, messageRooms, type MessageRoom } from './messageRooms.ts';
 import { refetchUntilRight } from './refetch.ts';
 import { messageFormData } from './useMessagesStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveStore } from './liveStores.ts';
 
 export type ChatRoom = MessageRoom<ChatMessage>;
 
@@ -124,3 +125,6 @@ export const useChatStore = create<ChatState>((set, get) => {
     },
   };
 });
+
+// Sign-out's reset has never emptied it: the page leaves for / right after sign-out.
+liveStore('base chat', { stores: [useChatStore], refresh: () => useChatStore.getState().refreshLoaded() });

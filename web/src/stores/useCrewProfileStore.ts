@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ProfileView } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
+import { liveStore } from './liveStores.ts';
 
 export type CrewProfileStatus = 'loading' | 'loaded' | 'failed';
 
@@ -36,3 +37,7 @@ export const useCrewProfileStore = create<CrewProfileState>()((set) => ({
     set({ userId: null, status: 'loading', profile: null });
   },
 }));
+
+// One profile, read as its screen opens: nothing to refresh after a reconnect. Sign-out's reset has
+// never emptied it: the page leaves for / right after sign-out.
+liveStore('crew profile', { stores: [useCrewProfileStore] });

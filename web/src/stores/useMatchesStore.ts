@@ -14,6 +14,7 @@ import { listStore, type ListState } from './listStore.ts';
 import { itself, newestFirstBy, pagesOf } from './paging.ts';
 import { useSessionStore } from './useSessionStore.ts';
 import { toast } from './useToastStore.ts';
+import { liveList } from './liveStores.ts';
 
 export type MatchUpdate = Parameters<ServerToClientEvents['match:update']>[0];
 
@@ -76,3 +77,5 @@ export const useMatchesStore = create<MatchesState>()((set, get, store) => ({
     get().markDeleted(id);
   },
 }));
+
+liveList('matches', useMatchesStore);

@@ -14,6 +14,7 @@ import { asPage, followPages, itself, pagesOf } from './paging.ts';
 import { refetchUntilRight } from './refetch.ts';
 import { useBadgeStore } from './useBadgeStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveStore } from './liveStores.ts';
 
 export interface Thread extends MessageRoom<DirectMessage> {
   user: MessageUser | null;
@@ -340,6 +341,9 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
     },
   };
 });
+
+// Sign-out's reset has never emptied it: the page leaves for / right after sign-out.
+liveStore('messages', { stores: [useMessagesStore], refresh: () => useMessagesStore.getState().refreshLoaded() });
 
 function removeStandIn(messages: DirectMessage[], id: number): DirectMessage[] {
   return messages.filter((m) => m.id !== id);

@@ -13,6 +13,7 @@ import { byDateThenId, itself, pagesOf, withQuery } from './paging.ts';
 import { useBoardStore } from './useBoardStore.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveList } from './liveStores.ts';
 
 export interface MyRequestsState extends ListState<TradeRequestItem> {
   /** POST /api/requests: JSON, or multipart with the trip screenshots (pairing requests only). */
@@ -94,3 +95,5 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) =>
     if (own && get().loaded && !writing.has(id) && isOnBoard(own)) void get().fetch();
   },
 }));
+
+liveList('my requests', useMyRequestsStore);

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { MatchNotification, OfferNotificationItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { refetchUntilRight } from './refetch.ts';
+import { liveStore } from './liveStores.ts';
 
 interface NotificationState {
   matches: MatchNotification[];
@@ -127,4 +128,10 @@ export const useNotificationStore = create<NotificationState>((set, get) => {
       set({ matches: [], offers: [], loaded: false });
     },
   };
+});
+
+liveStore('notifications', {
+  stores: [useNotificationStore],
+  refresh: () => useNotificationStore.getState().refresh(),
+  reset: () => useNotificationStore.getState().reset(),
 });

@@ -14,6 +14,7 @@ import { itself, newestFirstBy, pagesOf } from './paging.ts';
 import { useMatchesStore } from './useMatchesStore.ts';
 import { useNotificationStore } from './useNotificationStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveStore } from './liveStores.ts';
 
 const myId = () => useSessionStore.getState().user?.id;
 
@@ -159,6 +160,13 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
     for (const list of LISTS) list.getState().reset();
   },
 }));
+
+// Sign-out's reset has never emptied it (the page leaves for / right after); a change of the
+// signed-in user does (below).
+liveStore('offers', {
+  stores: [useOffersStore, ...LISTS],
+  refresh: () => useOffersStore.getState().refreshLoaded(),
+});
 
 // Which list an offer belongs to depends on who is signed in: another user starts empty.
 useSessionStore.subscribe((state, previous) => {

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { PushSubscriptionBody } from '#protocol/schemas/push.ts';
 import { api } from '../api/client.ts';
 import { SETTINGS_TEXT } from '../texts/settings.ts';
+import { liveStore } from './liveStores.ts';
 
 export type PushSupport = 'supported' | 'unsupported' | 'blocked';
 
@@ -70,6 +71,9 @@ export const usePushStore = create<PushState>((set, get) => ({
   test: async () => (await api.post('/api/push/test', undefined as never)).sent,
   reset: () => set({ support: null, subscribed: false, devices: 0 }),
 }));
+
+// This device's push: nothing to refresh after a reconnect.
+liveStore('push', { stores: [usePushStore], reset: () => usePushStore.getState().reset() });
 
 /**
  * On sign-out: this device stops receiving the account's notifications (the next person to sign in

@@ -7,6 +7,7 @@ import type { RosterInfo } from '#protocol/roster.ts';
 import type { DutyKind } from '#protocol/roster-kinds.ts';
 import { checkTrip, dutyName, type Trip } from '#protocol/roster-rules.ts';
 import { api } from '../api/client.ts';
+import { liveStore } from './liveStores.ts';
 
 interface RosterState {
   info: RosterInfo | null;
@@ -77,6 +78,9 @@ export const useRosterStore = create<RosterState>((set, get) => ({
     set({ info: null });
   },
 }));
+
+// Loaded once a session: nothing to refresh after a reconnect.
+liveStore('roster', { stores: [useRosterStore], reset: () => useRosterStore.getState().reset() });
 
 /** The duty a trip would collide with, by name ("ATL1234"), or null: none, or no roster. */
 export function conflictOf(info: RosterInfo | null, trip: Trip | null): string | null {

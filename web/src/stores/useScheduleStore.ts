@@ -6,6 +6,7 @@ import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { itself, newestFirstBy, pagesOf } from './paging.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { liveStore } from './liveStores.ts';
 
 interface ScheduleState extends ListState<ScheduleImageItem> {
   /**
@@ -48,6 +49,10 @@ export const useScheduleStore = create<ScheduleState>()((set, get, store) => ({
     get().markDeleted(id);
   },
 }));
+
+// No event feeds it: nothing to refresh after a reconnect. Sign-out's reset has never emptied it
+// (the page leaves for / right after); a change of the signed-in user does (below).
+liveStore('schedule images', { stores: [useScheduleStore] });
 
 // Another account in this tab (sign-out, then sign-in) never sees the last one's images.
 useSessionStore.subscribe((state, previous) => {

@@ -7,6 +7,7 @@ import type { SupportRequestItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
 import { itself, newestFirstBy, pagesOf } from './paging.ts';
+import { liveList } from './liveStores.ts';
 
 interface SupportState extends ListState<SupportRequestItem> {
   /** Files the request; throws "STATUS: body" on failure. The new request joins the list. */
@@ -26,3 +27,5 @@ export const useSupportStore = create<SupportState>()((set, get, store) => ({
     return created;
   },
 }));
+
+liveList('support', useSupportStore);
