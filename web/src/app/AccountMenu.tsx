@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import type { CurrentUser } from '#protocol/shapes.ts';
 import { initials } from '../lib/format.ts';
 import { lazyScreen } from '../lib/lazyScreen.ts';
-import { useLoadOnIntent } from './useLoadOnIntent.ts';
+import { useLoadOnIntent } from '../hooks/useLoadOnIntent.ts';
 
 const loadPanel = () => import('./AccountMenuPanel.tsx');
 const AccountMenuPanel = lazyScreen(loadPanel);

@@ -12,7 +12,7 @@ import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { awaitsAnswer, useChainsStore } from '../stores/useChainsStore.ts';
 import { useNotificationStore } from '../stores/useNotificationStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { useLoadOnIntent } from './useLoadOnIntent.ts';
+import { useLoadOnIntent } from '../hooks/useLoadOnIntent.ts';
 
 const loadPanel = () => import('./NotificationPanel.tsx');
 const NotificationPanel = lazyScreen(loadPanel);

@@ -9,7 +9,7 @@ import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { CountBadge } from '../components/CountBadge.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
-import { useDropdown } from './useDropdown.ts';
+import { useDropdown } from '../hooks/useDropdown.ts';
 
 interface NavItem {
   to: string;

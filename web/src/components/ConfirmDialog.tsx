@@ -3,7 +3,7 @@
 // for a toast above the footer (DialogStatus.tsx).
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { useReturnFocus } from '../hooks/useReturnFocus.ts';
 import { DialogStatus } from './DialogStatus.tsx';
 
 export interface ConfirmDialogProps {

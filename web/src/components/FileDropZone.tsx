@@ -3,7 +3,7 @@
 // No raw file control shows; the hidden input keeps the field's label for tests and assistive tech.
 import { useId, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
-import type { ImageUpload } from '../lib/useImageUploads.ts';
+import type { ImageUpload } from '../lib/imageUploads.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { CloseIcon, ImageIcon } from './Icons.tsx';
 import { PreviewPlaceholder } from './PreviewPlaceholder.tsx';

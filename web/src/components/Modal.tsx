@@ -4,7 +4,7 @@
 // buttons never scroll away; a toast or the upload bar takes a strip of its own above the footer.
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useReturnFocus } from '../lib/useReturnFocus.ts';
+import { useReturnFocus } from '../hooks/useReturnFocus.ts';
 import { DialogStatus } from './DialogStatus.tsx';
 import { CloseIcon } from './Icons.tsx';
 

@@ -19,8 +19,9 @@ import { offerFormSchema, offerTypeChoices, type OfferInput } from '#protocol/sc
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { serverMessage } from '../api/client.ts';
 import { formatDate, REQUEST_TYPE_LABELS } from '../lib/format.ts';
-import { useDraftKey } from '../lib/useDraftKey.ts';
-import { isImageFile, useImageUploads } from '../lib/useImageUploads.ts';
+import { useDraftKey } from '../hooks/useDraftKey.ts';
+import { useImageUploads } from '../hooks/useImageUploads.ts';
+import { isImageFile } from '../lib/imageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
 import { useOffersStore } from '../stores/useOffersStore.ts';
 import { toast } from '../stores/useToastStore.ts';

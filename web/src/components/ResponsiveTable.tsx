@@ -2,7 +2,7 @@
 // narrow screen, so a phone never scrolls sideways. Both are real semantics: a <table>, or a list
 // whose items are description lists.
 import type { ReactNode } from 'react';
-import { useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useMediaQuery } from '../hooks/useMediaQuery.ts';
 
 export interface Column<T> {
   key: string;

@@ -6,7 +6,7 @@
 import { Suspense, useEffect, useId } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useLocation } from '../app/routerLocation.ts';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
 import { lazyScreen } from '../lib/lazyScreen.ts';

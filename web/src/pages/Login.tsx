@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { navigate } from '../lib/browserHistory.ts';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { loginSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout, Divider, SocialButtons } from '../components/AuthLayout.tsx';

@@ -4,7 +4,7 @@
 // marks them read. Live through message:new / message:read / conversation:deleted (socket.ts).
 import { useEffect, useState } from 'react';
 import { navigate } from '../lib/browserHistory.ts';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import type { MessageUser } from '#protocol/shapes.ts';
 import { PlusIcon } from '../components/Icons.tsx';
@@ -14,7 +14,7 @@ import { NewMessageDialog } from '../components/messaging/NewMessageDialog.tsx';
 import { Thread } from '../components/messaging/Thread.tsx';
 import { serverMessage } from '../api/client.ts';
 import { fullName } from '../lib/format.ts';
-import { useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useMediaQuery } from '../hooks/useMediaQuery.ts';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';

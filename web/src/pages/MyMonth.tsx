@@ -7,7 +7,7 @@
 // screen has yet): the roster, own requests, and the three offer lists.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { DATE_MAX, DATE_MIN } from '#protocol/limits.ts';
 import { ROSTER_SHOWN_DAYS } from '#protocol/roster.ts';
 import { addDays } from '#protocol/roster-rules.ts';

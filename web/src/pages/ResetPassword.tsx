@@ -1,7 +1,7 @@
 // Reachable signed in or out. Without ?token= the link is invalid; with it, the new-password form.
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { ACCOUNT_MSG } from '#protocol/messages/account.ts';
 import { resetFormSchema } from '#protocol/schemas/auth.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';

@@ -11,7 +11,7 @@ import { serverMessage } from '../api/client.ts';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { ScheduleImageGrid, type ScheduleImage } from '../components/ScheduleImageGrid.tsx';
 import { countText } from '../lib/format.ts';
-import { imageTooLargeText } from '../lib/useImageUploads.ts';
+import { imageTooLargeText } from '../lib/imageUploads.ts';
 import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
 import { confirm } from '../stores/useConfirmStore.ts';
 import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';

@@ -12,7 +12,7 @@
 // (docs/product-spec.md section 7).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
-import { useSearchParams } from '../app/useSearchParams.ts';
+import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';

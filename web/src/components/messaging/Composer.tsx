@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { MESSAGE_MAX } from '#protocol/limits.ts';
 import { CHAT_TEXT } from '../../texts/chat.ts';
 import { AttachButton, AttachmentPreviews, MessageBox, SendIcon } from './pieces.tsx';
-import { useAttachments } from './useAttachments.ts';
-import { useSendDraft } from './useSendDraft.ts';
+import { useAttachments } from '../../hooks/useAttachments.ts';
+import { useSendDraft } from '../../hooks/useSendDraft.ts';
 
 export interface ComposerProps {
   /** Stores the message; `key` is the draft's client key (the same on a retry of the same draft). */

@@ -9,7 +9,7 @@ import { CHAT_TEXT } from '../../texts/chat.ts';
 import { Svg } from '../Icons.tsx';
 import { Lightbox } from '../Lightbox.tsx';
 import { PreviewPlaceholder } from '../PreviewPlaceholder.tsx';
-import type { PickedImage } from './useAttachments.ts';
+import type { PickedImage } from '../../hooks/useAttachments.ts';
 import { thumbnailUrl } from '#protocol/uploads.ts';
 
 export const AttachIcon = () => (

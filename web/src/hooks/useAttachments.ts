@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
 import { UPLOADS_MSG } from '#protocol/messages/uploads.ts';
-import { previewUrl } from '../../lib/imagePreview.ts';
-import { imageTooLargeText, isImageFile, pickedImage, tooLargeImages, type ImageUpload } from '../../lib/useImageUploads.ts';
-import { toast } from '../../stores/useToastStore.ts';
+import { previewUrl } from '../lib/imagePreview.ts';
+import { imageTooLargeText, isImageFile, pickedImage, tooLargeImages, type ImageUpload } from '../lib/imageUploads.ts';
+import { toast } from '../stores/useToastStore.ts';
 
 export type PickedImage = ImageUpload;
 

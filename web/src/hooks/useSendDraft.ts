@@ -3,10 +3,10 @@
 // A retry of the same draft reuses its clientKey, so a send whose answer was lost is stored once; a
 // changed draft gets a new key.
 import { MESSAGING_MSG } from '#protocol/messages/messaging.ts';
-import { serverMessage } from '../../api/client.ts';
-import { toast } from '../../stores/useToastStore.ts';
-import { useDraftKey } from '../../lib/useDraftKey.ts';
-import { COMMON_TEXT } from '../../texts/common.ts';
+import { serverMessage } from '../api/client.ts';
+import { toast } from '../stores/useToastStore.ts';
+import { useDraftKey } from './useDraftKey.ts';
+import { COMMON_TEXT } from '../texts/common.ts';
 
 export function useSendDraft() {
   const draft = useDraftKey();

@@ -2,7 +2,7 @@
 // screen, e.g. /trades?tab=pending).
 import { useMemo } from 'react';
 import { navigate, type NavigateOptions } from '../lib/browserHistory.ts';
-import { useLocation } from './routerLocation.ts';
+import { useLocation } from '../app/routerLocation.ts';
 
 export function useSearchParams(): [URLSearchParams, (next: Record<string, string>, options?: NavigateOptions) => void] {
   const { pathname, search } = useLocation();

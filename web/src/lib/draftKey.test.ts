@@ -1,7 +1,7 @@
 // A send retried after a failure carries the same clientKey (stored once); a changed draft does not.
 import { describe, expect, it } from 'vitest';
 import { clientKeyField } from '#protocol/schemas/messages.ts';
-import { draftKey } from '../../lib/useDraftKey.ts';
+import { draftKey } from './draftKey.ts';
 
 const file = (name: string) => new File(['x'], name, { type: 'image/png', lastModified: 1 });
 

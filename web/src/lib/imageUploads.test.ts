@@ -1,7 +1,7 @@
 // An image over the server's 10 MB is named with its size before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '#protocol/limits.ts';
-import { imageTooLargeText, megabytes } from './useImageUploads.ts';
+import { imageTooLargeText, megabytes } from './imageUploads.ts';
 
 const MB = 1024 * 1024;
 const file = (name: string, bytes: number) => ({ name, size: bytes, type: 'image/heic' }) as File;
