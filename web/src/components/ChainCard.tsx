@@ -3,7 +3,8 @@
 // status, and Accept / Decline while the chain waits for the user's answer. The screen passes the
 // answer handlers (toasts and the confirm dialog live there).
 import { format } from 'date-fns';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useConfirmAction, type ConfirmedAction } from '../hooks/useConfirmAction.ts';
 import { AppLink } from '../app/AppLink.tsx';
 import type { ChainDecision, ChainStatus } from '#protocol/enums.ts';
 import type { ChainItem, ChainMember, TradeRequestItem } from '#protocol/shapes.ts';
@@ -142,29 +143,21 @@ function statusText(chain: ChainItem, myId: number): string {
 interface ChainCardProps {
   chain: ChainItem;
   myId: number;
-  onAccept: (chain: ChainItem) => Promise<void>;
-  onDecline: (chain: ChainItem) => Promise<void>;
+  /** What Accept, Decline and Dismiss do (asked first where they ask: hooks/useConfirmAction.ts). */
+  accept: (chain: ChainItem) => ConfirmedAction;
+  decline: (chain: ChainItem) => ConfirmedAction;
   /** An ended chain leaves the user's /matches (it also leaves by itself 7 days after it ended). */
-  onDismiss?: (chain: ChainItem) => Promise<void>;
+  dismiss?: (chain: ChainItem) => ConfirmedAction;
 }
 
-export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: ChainCardProps) {
+export function ChainCard({ chain, myId, accept, decline, dismiss }: ChainCardProps) {
   const titleId = useId();
   const noteId = useId();
   // One answer at a time: a second click while the first is under way would only fail.
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useConfirmAction();
   const canAnswer = awaitsAnswer(chain, myId);
   const mine = memberIndex(chain, myId);
   const cycle = chain.members.map((m) => m.user.firstName?.trim() || fullName(m.user));
-
-  const run = (action: (chain: ChainItem) => Promise<void>) => async () => {
-    setBusy(true);
-    try {
-      await action(chain);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <article className={`chain-card chain-card-${chain.status}`} aria-labelledby={titleId}>
@@ -199,7 +192,7 @@ export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: Chain
               className="button button-primary button-sm"
               disabled={busy}
               aria-describedby={noteId}
-              onClick={() => void run(onAccept)()}
+              onClick={() => void run(accept(chain))}
             >
               {COMMON_TEXT.accept}
             </button>
@@ -208,14 +201,14 @@ export function ChainCard({ chain, myId, onAccept, onDecline, onDismiss }: Chain
               className="button button-danger-outline button-sm"
               disabled={busy}
               aria-describedby={noteId}
-              onClick={() => void run(onDecline)()}
+              onClick={() => void run(decline(chain))}
             >
               {COMMON_TEXT.decline}
             </button>
           </div>
         )}
-        {chain.status !== 'proposed' && onDismiss && (
-          <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => void run(onDismiss)()}>
+        {chain.status !== 'proposed' && dismiss && (
+          <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => void run(dismiss(chain))}>
             {CHAINS_TEXT.dismiss}
           </button>
         )}

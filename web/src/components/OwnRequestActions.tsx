@@ -2,10 +2,8 @@
 // first; Edit hands the request to the screen's request dialog.
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { BOARD_MSG } from '#protocol/messages/board.ts';
-import { serverMessage } from '../api/client.ts';
-import { confirm } from '../stores/useConfirmStore.ts';
+import { confirmThenAct } from '../hooks/useConfirmAction.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
-import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 
@@ -22,17 +20,16 @@ export function OwnRequestActions({ request, onEdit }: { request: TradeRequestIt
   );
 }
 
-async function deleteRequest(id: number): Promise<void> {
-  const ok = await confirm({
-    title: REQUESTS_TEXT.deleteRequestTitle,
-    description: REQUESTS_TEXT.deleteRequestConfirm,
-    confirmLabel: COMMON_TEXT.delete,
-    destructive: true,
+function deleteRequest(id: number): Promise<void> {
+  return confirmThenAct({
+    ask: {
+      title: REQUESTS_TEXT.deleteRequestTitle,
+      description: REQUESTS_TEXT.deleteRequestConfirm,
+      confirmLabel: COMMON_TEXT.delete,
+      destructive: true,
+    },
+    // Gone from the lists as the answer lands: no toast.
+    act: () => useMyRequestsStore.getState().delete(id),
+    failed: BOARD_MSG.requestDeleteFailed,
   });
-  if (!ok) return;
-  try {
-    await useMyRequestsStore.getState().delete(id);
-  } catch (err) {
-    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? BOARD_MSG.requestDeleteFailed, variant: 'destructive' });
-  }
 }

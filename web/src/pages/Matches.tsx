@@ -19,17 +19,17 @@ import { LoadMore } from '../components/LoadMore.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { TypeBadge } from '../components/RequestCard.tsx';
 import { routeText } from '../lib/format.ts';
-import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
+import { rosterQuestion } from '../components/roster/rosterQuestion.tsx';
 import { RosterConflictLine } from '../components/roster/RosterConflictLine.tsx';
 import { tripToTake } from '#protocol/roster-rules.ts';
 import type { RosterInfo } from '#protocol/roster.ts';
 import { conflictOf, useRosterStore } from '../stores/useRosterStore.ts';
 import { formatDate, fullName, tripDaysText, newestFirst } from '../lib/format.ts';
 import { useChainsStore } from '../stores/useChainsStore.ts';
-import { confirm } from '../stores/useConfirmStore.ts';
+import { confirmThenAct, type ConfirmedAction } from '../hooks/useConfirmAction.ts';
 import { useMatchesStore } from '../stores/useMatchesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { toast } from '../stores/useToastStore.ts';
+import type { ToastInput } from '../stores/useToastStore.ts';
 import { CHAINS_TEXT } from '../texts/chains.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { closeOf, matchClosedSentence } from '../lib/matchClose.ts';
@@ -61,30 +61,30 @@ function RequestSummary({ title, request }: { title: string; request: TradeReque
 }
 
 /** Removes a completed or a closed match (after a confirmation). */
-async function deleteMatch(match: MatchItem) {
+function deleteMatch(match: MatchItem): ConfirmedAction {
   const closed = match.status === 'closed';
-  const ok = await confirm({
-    title: closed ? MATCHES_TEXT.deleteClosedTitle : MATCHES_TEXT.deleteMatchTitle,
-    description: closed ? MATCHES_TEXT.deleteClosedConfirm : MATCHES_TEXT.deleteMatchConfirm,
-    confirmLabel: COMMON_TEXT.remove,
-    destructive: true,
-  });
-  if (!ok) return;
-  try {
-    await useMatchesStore.getState().delete(match.id);
-    toast({ title: closed ? MATCHES_TEXT.closedRemoved : OFFERS_MSG.tradeRemovedTitle });
-  } catch (err) {
-    toast({
+  return {
+    ask: {
+      title: closed ? MATCHES_TEXT.deleteClosedTitle : MATCHES_TEXT.deleteMatchTitle,
+      description: closed ? MATCHES_TEXT.deleteClosedConfirm : MATCHES_TEXT.deleteMatchConfirm,
+      confirmLabel: COMMON_TEXT.remove,
+      destructive: true,
+    },
+    act: async () => {
+      await useMatchesStore.getState().delete(match.id);
+      return { title: closed ? MATCHES_TEXT.closedRemoved : OFFERS_MSG.tradeRemovedTitle };
+    },
+    failed: (err) => ({
       title: OFFERS_MSG.tradeRemoveFailedTitle,
       description: serverMessage(err) ?? OFFERS_MSG.tradeRemoveFailed,
       variant: 'destructive',
-    });
-  }
+    }),
+  };
 }
 
-function chainAnswerFailed(err: unknown) {
+function chainAnswerFailed(err: unknown): ToastInput {
   const description = serverMessage(err) ?? (err instanceof Error ? err.message : undefined);
-  toast({ title: CHAINS_MSG.chainAnswerFailed, description, variant: 'destructive' });
+  return { title: CHAINS_MSG.chainAnswerFailed, description, variant: 'destructive' };
 }
 
 /** The request a member of a chain gets: the one of the member before them in the cycle. */
@@ -94,41 +94,46 @@ function receivedIn(chain: ChainItem, myId: number): TradeRequestItem | null {
   return chain.members[(mine + chain.members.length - 1) % chain.members.length]?.request ?? null;
 }
 
-async function acceptChain(chain: ChainItem) {
-  const myId = useSessionStore.getState().user?.id ?? 0;
-  const gets = receivedIn(chain, myId);
-  if (!(await confirmDespiteRoster(gets ? { date: gets.date, days: gets.tripDays ?? 1 } : null))) return;
-  try {
-    const answered = await useChainsStore.getState().accept(chain.id);
-    toast({ title: answered.status === 'completed' ? CHAINS_MSG.chainCompleted : CHAINS_MSG.chainAccepted });
-  } catch (err) {
-    chainAnswerFailed(err);
-  }
+// A chain card's answers (ChainCard runs them: hooks/useConfirmAction.ts).
+function acceptChain(chain: ChainItem): ConfirmedAction {
+  return {
+    ask: () => {
+      const myId = useSessionStore.getState().user?.id ?? 0;
+      const gets = receivedIn(chain, myId);
+      return rosterQuestion(gets ? { date: gets.date, days: gets.tripDays ?? 1 } : null);
+    },
+    act: async () => {
+      const answered = await useChainsStore.getState().accept(chain.id);
+      return { title: answered.status === 'completed' ? CHAINS_MSG.chainCompleted : CHAINS_MSG.chainAccepted };
+    },
+    failed: chainAnswerFailed,
+  };
 }
 
-async function declineChain(chain: ChainItem) {
-  const ok = await confirm({
-    title: CHAINS_TEXT.declineChainTitle,
-    description: CHAINS_TEXT.declineChainConfirm,
-    confirmLabel: COMMON_TEXT.decline,
-    destructive: true,
-  });
-  if (!ok) return;
-  try {
-    await useChainsStore.getState().decline(chain.id);
-    toast({ title: CHAINS_MSG.chainDeclined });
-  } catch (err) {
-    chainAnswerFailed(err);
-  }
+function declineChain(chain: ChainItem): ConfirmedAction {
+  return {
+    ask: {
+      title: CHAINS_TEXT.declineChainTitle,
+      description: CHAINS_TEXT.declineChainConfirm,
+      confirmLabel: COMMON_TEXT.decline,
+      destructive: true,
+    },
+    act: async () => {
+      await useChainsStore.getState().decline(chain.id);
+      return { title: CHAINS_MSG.chainDeclined };
+    },
+    failed: chainAnswerFailed,
+  };
 }
 
-async function dismissChain(chain: ChainItem) {
-  try {
-    await useChainsStore.getState().dismiss(chain.id);
-    toast({ title: CHAINS_MSG.chainDismissed });
-  } catch (err) {
-    toast({ title: CHAINS_MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' });
-  }
+function dismissChain(chain: ChainItem): ConfirmedAction {
+  return {
+    act: async () => {
+      await useChainsStore.getState().dismiss(chain.id);
+      return { title: CHAINS_MSG.chainDismissed };
+    },
+    failed: (err) => ({ title: CHAINS_MSG.chainDismissFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
+  };
 }
 
 function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) {
@@ -142,7 +147,7 @@ function ChainsSection({ chains, myId }: { chains: ChainItem[]; myId: number }) 
       </div>
       <div className="chain-list">
         {chains.map((c) => (
-          <ChainCard key={c.id} chain={c} myId={myId} onAccept={acceptChain} onDecline={declineChain} onDismiss={dismissChain} />
+          <ChainCard key={c.id} chain={c} myId={myId} accept={acceptChain} decline={declineChain} dismiss={dismissChain} />
         ))}
       </div>
     </section>
@@ -212,7 +217,11 @@ function MatchCard({ match, myId, onRequestTrade }: { match: MatchItem; myId: nu
             </button>
           )}
           {(approved || closed) && (
-            <button type="button" className="button button-danger-outline button-sm" onClick={() => void deleteMatch(match)}>
+            <button
+              type="button"
+              className="button button-danger-outline button-sm"
+              onClick={() => void confirmThenAct(deleteMatch(match))}
+            >
               Delete
             </button>
           )}

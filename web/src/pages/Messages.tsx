@@ -12,13 +12,11 @@ import { ConversationList } from '../components/messaging/ConversationList.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { NewMessageDialog } from '../components/messaging/NewMessageDialog.tsx';
 import { Thread } from '../components/messaging/Thread.tsx';
-import { serverMessage } from '../api/client.ts';
 import { fullName } from '../lib/format.ts';
 import { useMediaQuery } from '../hooks/useMediaQuery.ts';
-import { confirm } from '../stores/useConfirmStore.ts';
+import { confirmThenAct } from '../hooks/useConfirmAction.ts';
 import { useMessagesStore } from '../stores/useMessagesStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { MESSAGING_TEXT } from '../texts/messaging.ts';
 import '../components/messaging/messaging.css';
@@ -86,24 +84,20 @@ export default function Messages() {
 
   const otherUser: MessageUser | null = conversation?.user ?? thread?.user ?? (picked?.id === selectedId ? picked : null);
 
-  async function deleteConversation(user: MessageUser) {
-    const ok = await confirm({
-      title: MESSAGING_TEXT.deleteConversationTitle,
-      description: MESSAGING_TEXT.deleteConversationConfirm.replace('{name}', fullName(user)),
-      confirmLabel: COMMON_TEXT.delete,
-      destructive: true,
+  function deleteConversation(user: MessageUser): Promise<void> {
+    return confirmThenAct({
+      ask: {
+        title: MESSAGING_TEXT.deleteConversationTitle,
+        description: MESSAGING_TEXT.deleteConversationConfirm.replace('{name}', fullName(user)),
+        confirmLabel: COMMON_TEXT.delete,
+        destructive: true,
+      },
+      act: async () => {
+        await useMessagesStore.getState().deleteConversation(user.id);
+        return { title: MESSAGING_MSG.conversationDeleted };
+      },
+      failed: MESSAGING_MSG.conversationDeleteFailed,
     });
-    if (!ok) return;
-    try {
-      await useMessagesStore.getState().deleteConversation(user.id);
-      toast({ title: MESSAGING_MSG.conversationDeleted });
-    } catch (err) {
-      toast({
-        title: COMMON_TEXT.errorTitle,
-        description: serverMessage(err) ?? MESSAGING_MSG.conversationDeleteFailed,
-        variant: 'destructive',
-      });
-    }
   }
 
   const showList = !narrow || selectedId === null;

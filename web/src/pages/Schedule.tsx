@@ -13,7 +13,7 @@ import { ScheduleImageGrid, type ScheduleImage } from '../components/ScheduleIma
 import { countText } from '../lib/format.ts';
 import { imageTooLargeText } from '../lib/imageUploads.ts';
 import { BackIcon, UploadIcon } from '../components/ScheduleIcons.tsx';
-import { confirm } from '../stores/useConfirmStore.ts';
+import { confirmThenAct } from '../hooks/useConfirmAction.ts';
 import { newestFirst, useScheduleStore } from '../stores/useScheduleStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
@@ -104,31 +104,27 @@ function ImagesCard() {
   const images = useMemo(() => newestFirst(items), [items]);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(() => new Set());
 
-  async function remove(image: ScheduleImage) {
-    const ok = await confirm({
-      title: SCHEDULE_TEXT.scheduleDeleteTitle,
-      description: SCHEDULE_TEXT.scheduleDeleteConfirm,
-      confirmLabel: COMMON_TEXT.delete,
-      destructive: true,
+  function remove(image: ScheduleImage): Promise<void> {
+    return confirmThenAct({
+      ask: {
+        title: SCHEDULE_TEXT.scheduleDeleteTitle,
+        description: SCHEDULE_TEXT.scheduleDeleteConfirm,
+        confirmLabel: COMMON_TEXT.delete,
+        destructive: true,
+      },
+      act: async () => {
+        setDeleting((set) => new Set(set).add(image.id));
+        await useScheduleStore.getState().delete(image.id);
+        return { title: SCHEDULE_TEXT.scheduleDeleted };
+      },
+      failed: SCHEDULE_TEXT.scheduleDeleteFailed,
+      settled: () =>
+        setDeleting((set) => {
+          const next = new Set(set);
+          next.delete(image.id);
+          return next;
+        }),
     });
-    if (!ok) return;
-    setDeleting((set) => new Set(set).add(image.id));
-    try {
-      await useScheduleStore.getState().delete(image.id);
-      toast({ title: SCHEDULE_TEXT.scheduleDeleted });
-    } catch (err) {
-      toast({
-        title: COMMON_TEXT.errorTitle,
-        description: serverMessage(err) ?? SCHEDULE_TEXT.scheduleDeleteFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setDeleting((set) => {
-        const next = new Set(set);
-        next.delete(image.id);
-        return next;
-      });
-    }
   }
 
   return (

@@ -10,21 +10,20 @@
 // ?tab= preselects one and follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
 // and the chains ('chain:update'); opening the screen marks the trade-request notifications read
 // (docs/product-spec.md section 7).
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
-import { serverMessage } from '../api/client.ts';
 import { ChainLegCard } from '../components/ChainLegCard.tsx';
 import { OfferCard } from '../components/OfferCard.tsx';
-import { confirmDespiteRoster } from '../components/roster/confirmRoster.tsx';
+import { rosterQuestion } from '../components/roster/rosterQuestion.tsx';
 import { TripConflictLine } from '../components/roster/RosterConflictLine.tsx';
 import { tripOfOffer } from '../components/roster/rosterTrips.ts';
 import { newestFirst } from '../lib/format.ts';
 import { TabBar, tabId } from '../components/TabBar.tsx';
-import { confirm } from '../stores/useConfirmStore.ts';
+import { confirmThenAct, useConfirmAction, type ConfirmedAction } from '../hooks/useConfirmAction.ts';
 import { useBadgeStore } from '../stores/useBadgeStore.ts';
 import { useCompletedChainsStore } from '../stores/useChainsStore.ts';
 import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
@@ -33,7 +32,6 @@ import { useFinishedOffers, useOffersStore, useReceivedOffers, useSentOffers } f
 import { LoadMore } from '../components/LoadMore.tsx';
 import { countText } from '../lib/format.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
-import { toast } from '../stores/useToastStore.ts';
 import { CHAINS_TEXT } from '../texts/chains.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { completedCountText } from '../texts/dashboard.ts';
@@ -59,81 +57,83 @@ type Finished = { kind: 'offer'; item: OfferItem; at: string } | { kind: 'chain'
 
 const answeredFirst = (a: Finished, b: Finished) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.item.id - a.item.id);
 
-const failed = (description: string) => toast({ title: COMMON_TEXT.errorTitle, description, variant: 'destructive' });
-
-async function respond(offer: OfferItem, status: 'accepted' | 'declined') {
-  if (status === 'accepted' && !(await confirmDespiteRoster(tripOfOffer(offer)))) return;
-  try {
-    await useOffersStore.getState().respond(offer.id, status);
-    toast({ title: OFFERS_MSG.offerResponded });
-  } catch (err) {
-    failed(serverMessage(err) ?? OFFERS_MSG.offerRespondFailed);
-  }
+// What each button of an offer card does, asked first where it asks (OfferActions runs them:
+// hooks/useConfirmAction.ts).
+function respond(offer: OfferItem, status: 'accepted' | 'declined'): ConfirmedAction {
+  return {
+    ask: status === 'accepted' ? () => rosterQuestion(tripOfOffer(offer)) : undefined,
+    act: async () => {
+      await useOffersStore.getState().respond(offer.id, status);
+      return { title: OFFERS_MSG.offerResponded };
+    },
+    failed: OFFERS_MSG.offerRespondFailed,
+  };
 }
 
 /** A message asking to trade leaves the recipient's list (declined on the server); the sender hears it was dismissed. */
-async function dismissMessage(offer: OfferItem) {
-  try {
-    await useOffersStore.getState().respond(offer.id, 'declined');
-    toast({ title: OFFER_TEXT.dismissed });
-  } catch (err) {
-    failed(serverMessage(err) ?? OFFER_TEXT.dismissFailed);
-  }
+function dismissMessage(offer: OfferItem): ConfirmedAction {
+  return {
+    act: async () => {
+      await useOffersStore.getState().respond(offer.id, 'declined');
+      return { title: OFFER_TEXT.dismissed };
+    },
+    failed: OFFER_TEXT.dismissFailed,
+  };
 }
 
-async function removeChainTrade(chain: ChainItem) {
-  const ok = await confirm({
-    title: TRADES_TEXT.removeTradeTitle,
-    description: CHAINS_TEXT.removeChainTradeConfirm,
-    confirmLabel: COMMON_TEXT.remove,
-    destructive: true,
-  });
-  if (!ok) return;
-  try {
-    await useCompletedChainsStore.getState().hide(chain.id);
-    toast({ title: OFFERS_MSG.completedTradeRemoved });
-  } catch (err) {
-    failed(serverMessage(err) ?? OFFERS_MSG.completedTradeRemoveFailed);
-  }
+function removeChainTrade(chain: ChainItem): ConfirmedAction {
+  return {
+    ask: {
+      title: TRADES_TEXT.removeTradeTitle,
+      description: CHAINS_TEXT.removeChainTradeConfirm,
+      confirmLabel: COMMON_TEXT.remove,
+      destructive: true,
+    },
+    act: async () => {
+      await useCompletedChainsStore.getState().hide(chain.id);
+      return { title: OFFERS_MSG.completedTradeRemoved };
+    },
+    failed: OFFERS_MSG.completedTradeRemoveFailed,
+  };
 }
 
-async function cancelOffer(offer: OfferItem) {
-  const ok = await confirm({
-    title: TRADES_TEXT.cancelOfferTitle,
-    description: TRADES_TEXT.cancelOfferConfirm,
-    confirmLabel: TRADES_TEXT.cancelOfferConfirmLabel,
-    cancelLabel: TRADES_TEXT.keepOffer,
-    destructive: true,
-  });
-  if (!ok) return;
-  try {
-    // The offer may have been accepted just before: the server then says the trade left the view.
-    const outcome = await useOffersStore.getState().remove(offer.id);
-    toast({ title: outcome === OFFERS_MSG.completedTradeRemoved ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerCancelled });
-  } catch (err) {
-    failed(serverMessage(err) ?? OFFERS_MSG.offerCancelFailed);
-  }
+function cancelOffer(offer: OfferItem): ConfirmedAction {
+  return {
+    ask: {
+      title: TRADES_TEXT.cancelOfferTitle,
+      description: TRADES_TEXT.cancelOfferConfirm,
+      confirmLabel: TRADES_TEXT.cancelOfferConfirmLabel,
+      cancelLabel: TRADES_TEXT.keepOffer,
+      destructive: true,
+    },
+    act: async () => {
+      // The offer may have been accepted just before: the server then says the trade left the view.
+      const outcome = await useOffersStore.getState().remove(offer.id);
+      return { title: outcome === OFFERS_MSG.completedTradeRemoved ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerCancelled };
+    },
+    failed: OFFERS_MSG.offerCancelFailed,
+  };
 }
 
 /**
  * Removing a finished offer from one's own view. A declined one is "deleted" (its toasts say trade
  * request); an accepted one is a completed trade.
  */
-async function hideOffer(offer: OfferItem) {
-  const ok = await confirm({
-    title: TRADES_TEXT.removeTradeTitle,
-    description: TRADES_TEXT.removeTradeConfirm,
-    confirmLabel: COMMON_TEXT.remove,
-    destructive: true,
-  });
-  if (!ok) return;
+function hideOffer(offer: OfferItem): ConfirmedAction {
   const accepted = offer.status === 'accepted';
-  try {
-    await useOffersStore.getState().remove(offer.id);
-    toast({ title: accepted ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerDeleted });
-  } catch (err) {
-    failed(serverMessage(err) ?? (accepted ? OFFERS_MSG.completedTradeRemoveFailed : OFFERS_MSG.offerDeleteFailed));
-  }
+  return {
+    ask: {
+      title: TRADES_TEXT.removeTradeTitle,
+      description: TRADES_TEXT.removeTradeConfirm,
+      confirmLabel: COMMON_TEXT.remove,
+      destructive: true,
+    },
+    act: async () => {
+      await useOffersStore.getState().remove(offer.id);
+      return { title: accepted ? OFFERS_MSG.completedTradeRemoved : OFFERS_MSG.offerDeleted };
+    },
+    failed: accepted ? OFFERS_MSG.completedTradeRemoveFailed : OFFERS_MSG.offerDeleteFailed,
+  };
 }
 
 /**
@@ -147,36 +147,28 @@ function ownActiveRequest(offer: OfferItem, myId: number) {
 }
 
 /** Deletes that request from the tradeboard and removes the completed trade from view. */
-async function removeRequestAndTrade(offer: OfferItem, requestId: number) {
-  const ok = await confirm({
-    title: TRADES_TEXT.removeRequestAndTradeTitle,
-    description: TRADES_TEXT.removeRequestAndTradeConfirm,
-    confirmLabel: COMMON_TEXT.remove,
-    destructive: true,
-  });
-  if (!ok) return;
-  try {
-    await useMyRequestsStore.getState().delete(requestId);
-    await useOffersStore.getState().remove(offer.id);
-    toast({ title: OFFERS_MSG.requestRemovedAndTradeDeleted });
-  } catch (err) {
-    failed(serverMessage(err) ?? OFFERS_MSG.requestRemoveFailed);
-  }
+function removeRequestAndTrade(offer: OfferItem, requestId: number): ConfirmedAction {
+  return {
+    ask: {
+      title: TRADES_TEXT.removeRequestAndTradeTitle,
+      description: TRADES_TEXT.removeRequestAndTradeConfirm,
+      confirmLabel: COMMON_TEXT.remove,
+      destructive: true,
+    },
+    act: async () => {
+      await useMyRequestsStore.getState().delete(requestId);
+      await useOffersStore.getState().remove(offer.id);
+      return { title: OFFERS_MSG.requestRemovedAndTradeDeleted };
+    },
+    failed: OFFERS_MSG.requestRemoveFailed,
+  };
 }
 
 function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
   // One action at a time per card: a second click while the first is under way would only fail.
-  const [busy, setBusy] = useState(false);
-  const run = (action: () => Promise<void>) => async () => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const button = (label: string, className: string, action: () => Promise<void>) => (
-    <button type="button" className={`button ${className} button-sm`} disabled={busy} onClick={() => void run(action)()}>
+  const { busy, run } = useConfirmAction();
+  const button = (label: string, className: string, action: ConfirmedAction) => (
+    <button type="button" className={`button ${className} button-sm`} disabled={busy} onClick={() => void run(action)}>
       {label}
     </button>
   );
@@ -187,22 +179,22 @@ function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
         <AppLink to={`/messages?user=${offer.fromUserId}`} className="button button-primary button-sm">
           {OFFER_TEXT.reply}
         </AppLink>
-        {button(OFFER_TEXT.dismiss, 'button-outline', () => dismissMessage(offer))}
+        {button(OFFER_TEXT.dismiss, 'button-outline', dismissMessage(offer))}
       </>
     );
   }
   if (offer.status === 'pending' && offer.toUserId === myId) {
     return (
       <>
-        {button(COMMON_TEXT.accept, 'button-primary', () => respond(offer, 'accepted'))}
-        {button(COMMON_TEXT.decline, 'button-danger-outline', () => respond(offer, 'declined'))}
+        {button(COMMON_TEXT.accept, 'button-primary', respond(offer, 'accepted'))}
+        {button(COMMON_TEXT.decline, 'button-danger-outline', respond(offer, 'declined'))}
       </>
     );
   }
-  if (offer.status === 'pending') return button(TRADES_TEXT.cancelOfferConfirmLabel, 'button-danger-outline', () => cancelOffer(offer));
+  if (offer.status === 'pending') return button(TRADES_TEXT.cancelOfferConfirmLabel, 'button-danger-outline', cancelOffer(offer));
   const own = ownActiveRequest(offer, myId);
-  if (own) return button(TRADES_TEXT.removeRequestAndTrade, 'button-danger-outline', () => removeRequestAndTrade(offer, own.id));
-  return button(COMMON_TEXT.remove, 'button-danger-outline', () => hideOffer(offer));
+  if (own) return button(TRADES_TEXT.removeRequestAndTrade, 'button-danger-outline', removeRequestAndTrade(offer, own.id));
+  return button(COMMON_TEXT.remove, 'button-danger-outline', hideOffer(offer));
 }
 
 export default function Trades() {
@@ -303,7 +295,12 @@ export default function Trades() {
             <div className="card-grid">
               {lists.approved.map((f) =>
                 f.kind === 'chain' ? (
-                  <ChainLegCard key={`chain-${f.item.id}`} chain={f.item} myId={user.id} onRemove={(c) => void removeChainTrade(c)} />
+                  <ChainLegCard
+                    key={`chain-${f.item.id}`}
+                    chain={f.item}
+                    myId={user.id}
+                    onRemove={(c) => void confirmThenAct(removeChainTrade(c))}
+                  />
                 ) : (
                   <OfferCard key={f.item.id} offer={f.item} myId={user.id} actions={<OfferActions offer={f.item} myId={user.id} />} />
                 ),

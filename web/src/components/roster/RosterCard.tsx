@@ -6,7 +6,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ROSTER_TEXT, type RosterDuty } from '#protocol/roster.ts';
 import { DUTY_KIND_LABEL, DUTY_KINDS, isWorkingKind } from '#protocol/roster-kinds.ts';
 import { countByWork } from '#protocol/roster-rules.ts';
-import { confirm } from '../../stores/useConfirmStore.ts';
 import { useRosterStore } from '../../stores/useRosterStore.ts';
 import { useToastAction } from '../../hooks/useToastAction.ts';
 import type { RequestFormState } from '../../lib/requestForm.ts';
@@ -67,14 +66,13 @@ export function RosterCard() {
       return message;
     });
   }
-  async function onRemove() {
-    const ok = await confirm({
+  function onRemove() {
+    void run(async () => (await store.remove(), ROSTER_TEXT.removed), {
       title: ROSTER_UI.removeTitle,
       description: ROSTER_UI.removeConfirm,
       confirmLabel: ROSTER_UI.remove,
       destructive: true,
     });
-    if (ok) void run(async () => (await store.remove(), ROSTER_TEXT.removed));
   }
 
   const has = Boolean(info?.updatedAt);
@@ -150,7 +148,7 @@ export function RosterCard() {
       )}
       {has && (
         <div className="row-actions">
-          <button type="button" className="button button-danger-outline button-sm" disabled={busy} onClick={() => void onRemove()}>
+          <button type="button" className="button button-danger-outline button-sm" disabled={busy} onClick={onRemove}>
             {ROSTER_UI.remove}
           </button>
         </div>

@@ -3,12 +3,10 @@
 import { useMemo } from 'react';
 import { ADMIN_MSG } from '#protocol/messages/admin.ts';
 import type { AdminUserItem } from '#protocol/shapes.ts';
-import { serverMessage } from '../../api/client.ts';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable.tsx';
 import { fullName, newestFirst } from '../../lib/format.ts';
 import { useAdminUsersStore } from '../../stores/useAdminStore.ts';
-import { confirm } from '../../stores/useConfirmStore.ts';
-import { toast } from '../../stores/useToastStore.ts';
+import { confirmThenAct } from '../../hooks/useConfirmAction.ts';
 import { ADMIN_TEXT } from '../../texts/admin.ts';
 import { COMMON_TEXT } from '../../texts/common.ts';
 import { joinedOn, POSITION_BADGE, positionLabel } from './adminFormat.ts';
@@ -19,21 +17,21 @@ import { Ident } from '../../components/Ident.tsx';
 const deleteText = (name: string) =>
   `Are you sure you want to delete the account for ${name}? This action cannot be undone and will remove all their data including requests, messages, and trade history.`;
 
-async function deleteUser(user: AdminUserItem) {
-  const ok = await confirm({
-    title: ADMIN_MSG.deleteUserTitle,
-    description: deleteText(fullName(user)),
-    confirmLabel: ADMIN_TEXT.deleteAccount,
-    cancelLabel: COMMON_TEXT.cancel,
-    destructive: true,
+function deleteUser(user: AdminUserItem): Promise<void> {
+  return confirmThenAct({
+    ask: {
+      title: ADMIN_MSG.deleteUserTitle,
+      description: deleteText(fullName(user)),
+      confirmLabel: ADMIN_TEXT.deleteAccount,
+      cancelLabel: COMMON_TEXT.cancel,
+      destructive: true,
+    },
+    act: async () => {
+      await useAdminUsersStore.getState().deleteUser(user.id);
+      return { title: ADMIN_MSG.userDeletedTitle, description: ADMIN_MSG.userDeleted };
+    },
+    failed: ADMIN_MSG.userDeleteFailed,
   });
-  if (!ok) return;
-  try {
-    await useAdminUsersStore.getState().deleteUser(user.id);
-    toast({ title: ADMIN_MSG.userDeletedTitle, description: ADMIN_MSG.userDeleted });
-  } catch (err) {
-    toast({ title: COMMON_TEXT.errorTitle, description: serverMessage(err) ?? ADMIN_MSG.userDeleteFailed, variant: 'destructive' });
-  }
 }
 
 /**
