@@ -48,6 +48,8 @@ export interface ClosedOfferFacts {
 export function offerClosedSentence(offer: ClosedOfferFacts, side: OfferSide, firstNames: { from: string; to: string }): string | null {
   const reason = offer.closedReason;
   if (!reason) return null;
+  // Countered (docs/decisions/0045): its recipient answered with another trip; the thread goes on.
+  if (reason === 'countered') return side === 'received' ? 'You answered with a counter-offer' : `${firstNames.to} answered with a counter-offer`;
   if (reason === 'sender_request_filled') {
     const r = offer.senderRequest;
     return closedSentence(reason, {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { forgotPasswordSchema, LoginBody, RegisterBody, ResetPasswordBody } from './schemas/auth.ts';
 import type { ProfileBody } from './schemas/profile.ts';
 import type { ChatInput, DirectMessageInput } from './schemas/messages.ts';
-import type { OfferInput, OfferStatusBody } from './schemas/offers.ts';
+import type { CounterInput, OfferInput, OfferStatusBody } from './schemas/offers.ts';
 import type { PushInfo, PushTestResult } from './push.ts';
 import type { PushSubscriptionBody, PushUnsubscribeBody } from './schemas/push.ts';
 import type { AirlineRosterRules, RosterCheck, RosterInfo, RosterSaved } from './roster.ts';
@@ -115,6 +115,14 @@ export interface Endpoints {
   'GET /api/user-trades': { response: OfferItem[] };
   /** The recipient answers a pending offer. */
   'PUT /api/trade-requests/:id': { body: OfferStatusBody; response: OfferItem };
+  /**
+   * The recipient of a pending offer answers it with another trip of its sender's (docs/decisions/0045):
+   * 201 with the counter (from the caller to the offer's sender, pending); the countered offer is
+   * closed (countered) and can no longer be answered (409).
+   */
+  'POST /api/trade-requests/:id/counter': { body: CounterInput; response: OfferItem };
+  /** Every offer of the offer's thread of counters, oldest first; only its two parties see it. */
+  'GET /api/trade-requests/:id/thread': { response: OfferItem[] };
   /** The sender cancels a pending offer; either side hides a finished one from their own view. */
   'DELETE /api/trade-requests/:id': { response: MessageResponse };
   'GET /api/trade-request-notifications': { response: OfferNotificationItem[] };
@@ -231,6 +239,8 @@ export const ENDPOINT_ROUTES: Record<keyof Endpoints, true> = {
   'GET /api/sent-trade-requests': true,
   'GET /api/user-trades': true,
   'PUT /api/trade-requests/:id': true,
+  'POST /api/trade-requests/:id/counter': true,
+  'GET /api/trade-requests/:id/thread': true,
   'DELETE /api/trade-requests/:id': true,
   'GET /api/trade-request-notifications': true,
   'POST /api/trade-request-notifications/:id/mark-read': true,

@@ -55,9 +55,10 @@ export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'closed'] as c
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /**
  * Why an offer was closed: the recipient's request was filled by another trade or deleted, or the
- * sender's own request (the one the offer was made from) was filled.
+ * sender's own request (the one the offer was made from) was filled; or its recipient answered it
+ * with a counter-offer (docs/decisions/0045), which it can no longer be accepted over.
  */
-export const OFFER_CLOSE_REASONS = ['request_filled', 'sender_request_filled', 'request_deleted'] as const;
+export const OFFER_CLOSE_REASONS = ['request_filled', 'sender_request_filled', 'request_deleted', 'countered'] as const;
 export type OfferCloseReason = (typeof OFFER_CLOSE_REASONS)[number];
 
 export const CHAT_TYPES = ['reserve', 'lineholder'] as const;
@@ -91,6 +92,10 @@ export const ACTIVITY_TYPES = [
   'trade_request_declined',
   /** A pending offer closed by the system (its request filled or deleted), logged in its sender's name with no actor. */
   'trade_request_closed',
+  /** The recipient answered an offer with a counter-offer (docs/decisions/0045). */
+  'trade_request_countered',
+  /** The request owner's standing rule accepted an offer, logged in the owner's name (docs/decisions/0045). */
+  'trade_request_accepted_by_rule',
   'email_sent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -101,6 +106,9 @@ export const EMAIL_TEMPLATE_TYPES = [
   'trade_trade_request',
   // A message asking to trade, sent from a crew profile (docs/decisions/0025): nothing to pick up or drop.
   'message_trade_request',
+  // A counter-offer, and a trade a standing rule accepted (docs/decisions/0045).
+  'counter_trade_request',
+  'standing_rule_accepted',
   'match_notification',
   'chain_notification',
 ] as const;

@@ -14,10 +14,16 @@ export interface OfferFacts {
   offerRoute: string | null;
   offerReservePeriod: string | null;
   /** The recipient's request the offer answers; null from a crew profile or once it was deleted. */
-  request: Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod' | 'date' | 'additionalDates'> | null;
+  request: (Pick<TradeRequestItem, 'routeType' | 'route' | 'reservePeriod' | 'date' | 'additionalDates'> & { userId?: number }) | null;
   /** The sender's own request when the offer was sent on a match. */
   senderRequest: Pick<TradeRequestItem, 'type' | 'date'> | null;
+  /** A counter-offer (docs/decisions/0045) counters this offer; with its sender, and the request's owner (request.userId). */
+  counterOfId?: number | null;
+  fromUserId?: number;
 }
+
+/** A counter-offer: read with its own sentences. */
+const isCounter = (o: OfferFacts) => o.counterOfId !== undefined && o.counterOfId !== null;
 
 /** Who reads the text: the recipient of the offer, or its sender. */
 export type OfferSide = 'received' | 'sent';
@@ -51,7 +57,7 @@ export const NO_TRIP_ENTRY = 'none';
 const NOTHING = /^(none|no|nothing|n\/?a|-+|—)$/i;
 
 /** The pairing or reserve period the sender offered, or null when they wrote that they give none. */
-function offeredText(o: OfferFacts): string | null {
+export function offeredText(o: Pick<OfferFacts, 'offerRoute' | 'offerReservePeriod'>): string | null {
   const text = (o.offerRoute ?? o.offerReservePeriod ?? '').trim();
   return text && !NOTHING.test(text) ? text : null;
 }
@@ -100,8 +106,55 @@ const someTrip = (o: OfferFacts, trip: OfferTrip) => {
   return trip.date ? `${kind} (${shortDate(trip.date)})` : kind;
 };
 
+/** The request's trip ("OGG100 (Dec 8)") and the other party's trip a counter names ("OGG300 (Dec 12)"; null: nothing). */
+function counterTrips(o: OfferFacts): { request: string; asked: string | null } {
+  const reserve = isReserve(o);
+  const label = labelOf(reserve ? o.request?.reservePeriod : o.request?.route, reserve) ?? (reserve ? 'reserve period' : 'pairing');
+  const request = o.request?.date ? tripText({ label, date: o.request.date }) : label;
+  const text = offeredText(o);
+  return { request, asked: text === null ? null : tripText({ label: labelOf(text, reserve)!, date: o.tradeDate }) };
+}
+
+/**
+ * A counter-offer's sentence from its reader's side (docs/decisions/0045). The request's owner asks
+ * for the other party's trip instead ("Cora asks for your OGG300 (Dec 12) instead, for their
+ * OGG100 (Dec 8)"); the other party, countering back, offers another of theirs. A pickup names
+ * no trip of the owner's to give.
+ */
+export function counterSentence(o: OfferFacts, side: OfferSide, names: OfferNames): string {
+  const { request, asked } = counterTrips(o);
+  const byOwner = o.fromUserId !== undefined && o.fromUserId === o.request?.userId;
+  const gives = o.request !== null && answeredType(o.requestType) !== 'pickup';
+  const them = side === 'received' ? names.from : names.to;
+  if (byOwner) {
+    const what = asked ? (side === 'received' ? `your ${asked}` : `${names.to}'s ${asked}`) : 'nothing in return';
+    const forTrip = gives ? `, for ${side === 'received' ? 'their' : 'your'} ${request}` : '';
+    return side === 'received' ? `${them} asks for ${what} instead${forTrip}` : `You asked for ${what} instead${forTrip}`;
+  }
+  const what = asked ? (side === 'received' ? `their ${asked}` : `your ${asked}`) : 'nothing in return';
+  const forTrip = gives ? `, for ${side === 'received' ? 'your' : `${names.to}'s`} ${request}` : '';
+  return side === 'received' ? `${them} offers ${what} instead${forTrip}` : `You offered ${what} instead${forTrip}`;
+}
+
+/** The type of the request an offer answers: the offer's own type is its opposite (a pickup offered on a drop). */
+const answeredType = (offerType: RequestType): RequestType => (offerType === 'drop' ? 'pickup' : offerType === 'pickup' ? 'drop' : 'trade');
+
+/**
+ * What the request's owner reads when their standing rule accepted an offer (docs/decisions/0045):
+ * "Your drop of ATL900 on Dec 3 was taken by Bea".
+ */
+export function standingRuleSentence(o: OfferFacts, names: Pick<OfferNames, 'from'>): string {
+  const type = answeredType(o.requestType);
+  const { recipients, offered } = offerTrips(o);
+  const day = recipients.date ? ` on ${shortDate(recipients.date)}` : '';
+  if (type === 'drop') return `Your drop of ${recipients.label}${day} was taken by ${names.from}`;
+  if (type === 'pickup') return `Your pickup${day} was filled by ${names.from}${offered ? `: you fly their ${tripText(offered)}` : ''}`;
+  return `Your trade of ${recipients.label}${day} was taken by ${names.from}${offered ? ` for their ${tripText(offered)}` : ''}`;
+}
+
 /** The sentence of an offer as its reader sees it (cards, the bell, push, mail). */
 export function offerSentence(o: OfferFacts, side: OfferSide, names: OfferNames): string {
+  if (isCounter(o)) return counterSentence(o, side, names);
   if (isMessageOffer(o))
     return side === 'received' ? `${names.from} sent you a message asking to trade` : `You sent ${names.to} a message asking to trade`;
   const { recipients, offered } = offerTrips(o);
@@ -144,6 +197,10 @@ export function offerExchange(o: OfferFacts, names: Pick<OfferNames, 'from'>): {
 /** The sentence the sender reads when the recipient (names.to) answered. */
 export function offerAnswerSentence(o: OfferFacts, status: Exclude<OfferStatus, 'pending'>, names: OfferNames): string {
   const r = names.to;
+  if (isCounter(o)) {
+    const said = counterSentence(o, 'sent', names);
+    return `${r} ${status === 'accepted' ? 'accepted' : 'declined'} your counter-offer: ${said[0]!.toLowerCase()}${said.slice(1)}`;
+  }
   if (isMessageOffer(o))
     return status === 'declined' ? `${r} dismissed your message asking to trade` : `${r} answered your message asking to trade`;
   const verb = status === 'accepted' ? 'accepted' : 'declined';

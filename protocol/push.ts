@@ -29,6 +29,7 @@ export const PUSH_TEXT = {
   // An offer's body is its sentence from the reader's side (protocol/offerText.ts), as in the bell.
   offerTitle: 'New Trade Request',
   acceptedTitle: 'Trade Request Accepted',
+  ruleAcceptedTitle: 'Trade Accepted Automatically',
   declinedTitle: 'Trade Request Declined',
   closedTitle: 'Trade Request Closed',
   messageTitle: (name: string) => `Message from ${name}`,

@@ -80,6 +80,11 @@ export interface TradeRequestItem {
   updatedAt: string;
   tripImages: ImageRef[];
   user: UserSummary;
+  /**
+   * The owner's standing rule ("Accept automatically", docs/decisions/0045): present only in the
+   * owner's own copies (their list, a create's or an edit's answer), never on the shared board.
+   */
+  autoAccept?: boolean;
 }
 
 export interface MatchItem {
@@ -182,6 +187,21 @@ export interface OfferItem {
   createdAt: string;
   respondedAt: string | null;
   tradeRequestImages: ImageRef[];
+  /**
+   * The offer this one counters (docs/decisions/0045), else null. A counter is sent by the other
+   * party of the offer it counters and names the original sender's trip asked for instead; the
+   * request stays the one the first offer was made on.
+   */
+  counterOfId: number | null;
+  /** The first offer of its thread of counters (its own id when it counters nothing). */
+  threadId: number;
+  /** Accepted by the request owner's standing rule, not by hand. */
+  acceptedByRule: boolean;
+  /**
+   * Why the recipient's standing rule left it pending for them to decide (a roster conflict, not
+   * what the request asks). Only ever shown to the recipient: null in every other reader's copy.
+   */
+  ruleNote: string | null;
 }
 
 /**

@@ -18,6 +18,7 @@ export const REQUESTS_MSG = {
   routeTooLong: 'Pairing must be 500 characters or fewer',
   reservePeriodTooLong: 'Reserve period must be 500 characters or fewer',
   notesTooLong: 'Notes must be 2000 characters or fewer',
+  autoAcceptInvalid: 'Accept automatically must be true or false',
   tooManyDates: 'A request can list at most 60 dates',
   tooManyActiveRequests: 'You can have at most 50 active requests. Delete one you no longer need to post another.',
   requestPosted: 'Request Posted',

@@ -40,6 +40,32 @@ export interface OfferInput {
   clientKey?: string;
 }
 
+/**
+ * POST /api/trade-requests/{id}/counter (docs/decisions/0045): the original sender's trip the
+ * recipient asks for instead (its day and pairing or reserve period), and a note. The request and
+ * the type stay the offer's; which of the two trip fields is required is the request's route type,
+ * checked by the service as for an offer.
+ */
+export const counterBodySchema = z
+  .object({
+    tradeDate: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), isoDate.optional()),
+    offerRoute: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.routeTooLong),
+    offerReservePeriod: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.reservePeriodTooLong),
+    message: optionalText(REQUEST_NOTES_MAX, OFFERS_MSG.offerMessageTooLong),
+    clientKey: clientKeyField,
+  })
+  .strip();
+export type CounterBody = z.infer<typeof counterBodySchema>;
+
+/** The body a client sends to counter an offer. */
+export interface CounterInput {
+  tradeDate: string;
+  offerRoute?: string | null;
+  offerReservePeriod?: string | null;
+  message?: string | null;
+  clientKey?: string;
+}
+
 /** PUT /api/trade-requests/{id}: only an answer; pending is not a choice. */
 export const offerStatusSchema = z.object({
   status: z.enum(OFFER_STATUSES.filter((s) => s !== 'pending') as ['accepted', 'declined'], { error: OFFERS_MSG.offerStatusInvalid }),

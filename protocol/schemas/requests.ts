@@ -61,6 +61,11 @@ function requestSchema(tripDaysMax: number, tripDaysMessage: string) {
       reservePeriod: optionalText(REQUEST_TEXT_MAX, REQUESTS_MSG.reservePeriodTooLong),
       tripDays: tripDays(tripDaysMax, tripDaysMessage).optional().default(1),
       notes: optionalText(REQUEST_NOTES_MAX, REQUESTS_MSG.notesTooLong),
+      // The standing rule (docs/decisions/0045). Left out of an edit, it stays as it was; multipart sends text.
+      autoAccept: z.preprocess(
+        (v) => (v === 'true' ? true : v === 'false' ? false : v === '' || v === null ? undefined : v),
+        z.boolean({ error: REQUESTS_MSG.autoAcceptInvalid }).optional(),
+      ),
       clientKey: clientKeyField,
     })
     .superRefine((v, ctx) => {
@@ -95,6 +100,8 @@ export interface RequestInput {
   reservePeriod?: string | null;
   tripDays?: number | string | null;
   notes?: string | null;
+  /** "Accept automatically": the standing rule (docs/decisions/0045); left out of an edit, unchanged. */
+  autoAccept?: boolean;
   /** Creates only: a retried create with the same key is stored once (fields.ts clientKeyField). */
   clientKey?: string;
 }

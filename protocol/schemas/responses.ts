@@ -84,6 +84,7 @@ export const tradeRequestItemSchema = z.strictObject({
   updatedAt: instant,
   tripImages: z.array(imageRefSchema),
   user: userSummarySchema,
+  autoAccept: z.boolean().optional(),
 });
 
 export const matchItemSchema = z.strictObject({
@@ -127,6 +128,10 @@ export const offerItemSchema = z.strictObject({
   createdAt: instant,
   respondedAt: instant.nullable(),
   tradeRequestImages: z.array(imageRefSchema),
+  counterOfId: id.nullable(),
+  threadId: id,
+  acceptedByRule: z.boolean(),
+  ruleNote: z.string().nullable(),
 });
 
 export const dashboardStatsSchema = z.strictObject({
@@ -170,6 +175,8 @@ export const RESPONSE_SCHEMAS: { readonly [E in keyof Endpoints]?: z.ZodType<End
   'GET /api/sent-trade-requests': z.array(offerItemSchema),
   'GET /api/user-trades': z.array(offerItemSchema),
   'PUT /api/trade-requests/:id': offerItemSchema,
+  'POST /api/trade-requests/:id/counter': offerItemSchema,
+  'GET /api/trade-requests/:id/thread': z.array(offerItemSchema),
   'DELETE /api/trade-requests/:id': messageResponseSchema,
   'POST /api/trade-request-notifications/:id/mark-read': messageResponseSchema,
   'DELETE /api/schedule-images/:id': messageResponseSchema,

@@ -94,6 +94,30 @@ export const DEFAULT_TEMPLATES = [
     variables: TEMPLATE_VARIABLES.message,
   },
   {
+    // docs/decisions/0045: the reader's side, saying "counter-offer" in subject and body.
+    templateType: 'counter_trade_request',
+    templateName: 'Counter-Offer',
+    subjectTemplate: 'Counter-offer: {{summary}}',
+    htmlTemplate: layout(
+      'A counter-offer to your trade request',
+      `<p>Hi {{recipientName}},</p><p>{{senderName}} answered with a counter-offer: <strong>{{summary}}.</strong></p>` +
+        `<ul><li>{{youGet}}</li><li>{{youGive}}</li></ul><p>{{message}}</p>${sender}` +
+        `<p>Accept it, decline it or counter again on the Trades screen.</p>`,
+    ),
+    variables: TEMPLATE_VARIABLES.request,
+  },
+  {
+    templateType: 'standing_rule_accepted',
+    templateName: 'Trade Accepted by Standing Rule',
+    subjectTemplate: '{{summary}}',
+    htmlTemplate: layout(
+      'Your standing rule accepted a trade',
+      `<p>Hi {{recipientName}},</p><p><strong>{{summary}}.</strong></p>` +
+        `<p>"Accept automatically" was on for this request, so the trade is done: it is on your Trades screen, Completed tab.</p>${sender}`,
+    ),
+    variables: TEMPLATE_VARIABLES.request,
+  },
+  {
     templateType: 'match_notification',
     templateName: 'Match Notification',
     subjectTemplate: 'New match: {{matchedUserName}} fits your {{userAction}} on {{userDate}}',

@@ -43,6 +43,10 @@ export type DomainEvent =
       fromUserId: number;
       toUserId: number;
       item?: OfferItem;
+      /** Accepted by the recipient's standing rule: the recipient (the request's owner) is told too, by mail and push (docs/decisions/0045). */
+      byRule?: boolean;
+      /** Told live only: a countered offer, whose counter-offer is the notice (docs/decisions/0045). */
+      silent?: boolean;
     }
   // Cancelled by the sender while pending (gone for both), or hidden by one side (gone for userIds only).
   | { type: 'offer.removed'; offerId: number; userIds: readonly number[] }

@@ -10,10 +10,15 @@ export const Offer = defineEntity({
   indexes: [
     { name: 'trade_requests_to_status_index', properties: ['toUser', 'status'] },
     { name: 'trade_requests_from_status_index', properties: ['fromUser', 'status'] },
+    {
+      name: 'trade_requests_thread_index',
+      expression: `create index "trade_requests_thread_index" on "trade_requests" ("thread_id") where "thread_id" is not null`,
+    },
   ],
   uniques: [
-    // One pending offer per sender and target request (migration 20261125100000): a second is refused.
-    { name: 'trade_requests_pending_once', properties: ['fromUser', 'request'], where: "status = 'pending'" },
+    // One pending offer per sender, recipient and request (Migration20261128230500): a second is
+    // refused; a request's owner may counter several colleagues' offers on it.
+    { name: 'trade_requests_pending_once', properties: ['fromUser', 'toUser', 'request'], where: "status = 'pending'" },
     // One pending message-only offer per sender and recipient (Migration20261126170016, docs/decisions/0019).
     {
       name: 'trade_requests_pending_message_once',
@@ -41,6 +46,12 @@ export const Offer = defineEntity({
     clientKey: p.string().length(64).nullable(),
     createdAt: insertTime(),
     respondedAt: p.datetime().nullable(),
+    /** The offer this one counters, and the first of their thread (docs/decisions/0045); kept as ids: a thread goes only with its two parties. */
+    counterOfId: p.integer().nullable(),
+    threadId: p.integer().nullable(),
+    /** Accepted by the request owner's standing rule; or, pending, why the rule left it to them. */
+    acceptedByRule: p.boolean().default(false),
+    ruleNote: p.string().length(300).nullable(),
   },
 });
 

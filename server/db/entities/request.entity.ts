@@ -34,6 +34,8 @@ export const TradeRequest = defineEntity({
     aircraftType: p.string().length(30).nullable(),
     notes: p.text().nullable(),
     status: p.string().length(20).default('active'),
+    /** The owner's standing rule (docs/decisions/0045): offers that give what it asks are accepted by themselves. */
+    autoAccept: p.boolean().default(false),
     // Derived for indexed matching (docs/ARCHITECTURE.md section 3): the owner's group when posted,
     // every date the request covers, and the last of them (past requests drop off the board).
     groupKey: p.string().length(120),

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
+import { offerForViewer } from './offers.presenter.ts';
 
 /**
  * The parties of an offer hear of it after the commit: a new one in full (offer:new) on the
@@ -32,6 +33,10 @@ export const offerNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'l
       // Sent offers come with their events (read inside the transaction): nothing is read here.
       const items = events.flatMap((e) => (e.type === 'offer.sent' ? [e.item] : []));
       if (items.length === 0) return;
-      for (const item of items) deps.publisher.publish([rooms.user(item.toUserId), rooms.user(item.fromUserId)], 'offer:new', item);
+      for (const item of items) {
+        // The standing rule's note is the recipient's own (docs/decisions/0045): the sender's tabs get the offer without it.
+        deps.publisher.publish([rooms.user(item.toUserId)], 'offer:new', item);
+        deps.publisher.publish([rooms.user(item.fromUserId)], 'offer:new', offerForViewer(item, item.fromUserId));
+      }
     },
   });

@@ -1,6 +1,6 @@
 import { CLOSED_TEXT, offerClosedSentence } from '#protocol/closedText.ts';
 import type { OfferCloseReason, OfferStatus, RequestType, RouteType } from '#protocol/enums.ts';
-import { offerAnswerSentence, offerSentence, type OfferFacts } from '#protocol/offerText.ts';
+import { offerAnswerSentence, offerSentence, standingRuleSentence, type OfferFacts } from '#protocol/offerText.ts';
 import type { OfferItem, OfferNotificationItem, UserSummary } from '#protocol/shapes.ts';
 import { presentRequest } from '../requests/requests.presenter.ts';
 import type { RequestItemRow } from '../requests/requests.queries.ts';
@@ -49,8 +49,16 @@ export function presentOffer(row: OfferRow, requests: ReadonlyMap<number, Reques
     createdAt: new Date(row.createdAt).toISOString(),
     respondedAt: iso(row.respondedAt),
     tradeRequestImages: row.images,
+    counterOfId: row.counterOfId,
+    threadId: row.threadId ?? row.id,
+    acceptedByRule: row.acceptedByRule,
+    ruleNote: row.ruleNote,
   };
 }
+
+/** An offer as `viewerId` may read it: the standing rule's note is its recipient's only (docs/decisions/0045). */
+export const offerForViewer = (item: OfferItem, viewerId: number): OfferItem =>
+  item.ruleNote !== null && item.toUserId !== viewerId ? { ...item, ruleNote: null } : item;
 
 /** The ids of the requests a list of offers names, for one requestsById. */
 export const requestIdsOf = (rows: readonly OfferRow[]) =>
@@ -58,6 +66,8 @@ export const requestIdsOf = (rows: readonly OfferRow[]) =>
 
 export const OFFER_NOTIFICATION_TITLES = {
   trade_request: 'New Trade Request',
+  counter: 'New Counter-Offer',
+  ruleAccepted: 'Trade Accepted Automatically',
   accepted: 'Trade Request Accepted',
   declined: 'Trade Request Declined',
   closed: CLOSED_TEXT.offerTitle,
@@ -80,8 +90,11 @@ function factsOfRow(row: OfferNotificationRow): OfferFacts {
             reservePeriod: row.requestReservePeriod,
             date: row.requestDate,
             additionalDates: row.requestAdditionalDates ?? [],
+            userId: row.requestUserId ?? undefined,
           },
     senderRequest: row.senderRequestDate === null ? null : { type: row.senderRequestType as RequestType, date: row.senderRequestDate },
+    counterOfId: row.counterOfId,
+    fromUserId: row.fromUserId,
   };
 }
 
@@ -105,9 +118,12 @@ export function presentOfferNotification(row: OfferNotificationRow): OfferNotifi
     return {
       ...base,
       type: 'trade_request',
-      title: OFFER_NOTIFICATION_TITLES.trade_request,
+      title: row.counterOfId === null ? OFFER_NOTIFICATION_TITLES.trade_request : OFFER_NOTIFICATION_TITLES.counter,
       message: offerSentence(facts, 'received', names),
     };
+  }
+  if (row.type === 'trade_rule_accepted') {
+    return { ...base, type: 'trade_response', title: OFFER_NOTIFICATION_TITLES.ruleAccepted, message: standingRuleSentence(facts, names) };
   }
   if (row.status === 'closed') {
     return {

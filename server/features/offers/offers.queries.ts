@@ -36,6 +36,10 @@ function offersQuery(db: Kysely<DB>) {
       't.request_type as requestType',
       't.created_at as createdAt',
       't.responded_at as respondedAt',
+      't.counter_of_id as counterOfId',
+      't.thread_id as threadId',
+      't.accepted_by_rule as acceptedByRule',
+      't.rule_note as ruleNote',
       'f.first_name as fromFirstName',
       'f.last_name as fromLastName',
       'f.employee_number as fromEmployeeNumber',
@@ -106,6 +110,14 @@ const finishedVisible = compilePaged(['userId'], ['at', 'id'], (db, a: { userId:
     .orderBy('t.id', 'desc')
     .limit(pageLimit()),
 );
+/** Every offer of a thread of counters (docs/decisions/0045), oldest first: a handful. */
+const ofThread = compileOnce(['threadId'], (db, a: { threadId: number }) =>
+  offersQuery(db)
+    .where((eb) => eb.or([eb('t.id', '=', a.threadId), eb('t.thread_id', '=', a.threadId)]))
+    .orderBy('t.id'),
+);
+export const threadOffers = (em: EntityManager, threadId: number) => ofThread(em, { threadId });
+
 const byIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
   offersQuery(db)
     .where(({ eb, fn, val }) => eb('t.id', '=', fn.any(val(a.ids))))
@@ -146,6 +158,7 @@ export function requestsForOffer(em: EntityManager, ids: readonly number[]) {
       'last_date as lastDate',
       'trip_days as tripDays',
       'group_key as groupKey',
+      'auto_accept as autoAccept',
     ])
     .where('id', 'in', [...ids])
     .orderBy('id')
@@ -183,6 +196,9 @@ export interface OfferColumns {
   offerRoute: string | null;
   offerReservePeriod: string | null;
   requestType: string;
+  /** A counter-offer: the offer it counters and the first of their thread (docs/decisions/0045). */
+  counterOfId?: number;
+  threadId?: number;
 }
 
 /** The partial unique index that refuses a second pending offer from one sender on one request. */
@@ -205,6 +221,8 @@ export async function insertOffer(em: EntityManager, c: OfferColumns, clientKey:
       offer_reserve_period: c.offerReservePeriod,
       request_type: c.requestType,
       client_key: clientKey,
+      counter_of_id: c.counterOfId ?? null,
+      thread_id: c.threadId ?? null,
     })
     // Only the client key's index: a second pending offer on one request still fails (pending-once).
     .onConflict((oc) => oc.columns(['from_user_id', 'client_key']).doNothing())
@@ -240,7 +258,8 @@ export async function insertOfferImages(em: EntityManager, offerId: number, imag
     .execute();
 }
 
-export type OfferNoticeType = 'trade_request' | 'trade_response';
+/** trade_rule_accepted: the request owner's entry when their standing rule accepted an offer (docs/decisions/0045). */
+export type OfferNoticeType = 'trade_request' | 'trade_response' | 'trade_rule_accepted';
 
 /** Bell entries: trade_request for the recipient of a new offer, trade_response for the sender of an answered one. */
 export async function insertOfferNotifications(
@@ -254,7 +273,12 @@ export async function insertOfferNotifications(
     .execute();
 }
 
-export type OfferActivity = 'trade_request_sent' | 'trade_request_accepted' | 'trade_request_declined';
+export type OfferActivity =
+  | 'trade_request_sent'
+  | 'trade_request_accepted'
+  | 'trade_request_declined'
+  | 'trade_request_countered'
+  | 'trade_request_accepted_by_rule';
 
 /** user_activity_logs rows for offers: who acted, on whom, which offer. */
 export async function logOfferActivity(
@@ -302,11 +326,77 @@ export function offerHead(em: EntityManager, id: number) {
       't.sender_request_id as senderRequestId',
       't.offer_route as offerRoute',
       't.offer_reserve_period as offerReservePeriod',
+      't.closed_reason as closedReason',
+      't.request_type as requestType',
+      't.trade_date as tradeDate',
+      't.counter_of_id as counterOfId',
+      't.thread_id as threadId',
       'rq.group_key as requestGroup',
       'rs.group_key as senderRequestGroup',
     ])
     .where('t.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * A countered offer leaves pending for good (docs/decisions/0045): closed, only while pending and
+ * only by its recipient, so a counter, an accept and a decline decide among themselves here, once.
+ */
+export async function closeCounteredOffer(em: EntityManager, id: number, recipientId: number): Promise<boolean> {
+  const row = await kysely(em)
+    .updateTable('trade_requests')
+    .set((eb) => ({ status: 'closed', closed_reason: 'countered', responded_at: eb.fn('now') }))
+    .where('id', '=', id)
+    .where('to_user_id', '=', recipientId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * What a standing rule reads of a new offer and its request (docs/decisions/0045): the offer's
+ * terms and time, and the request's rule, state, days and last edit.
+ */
+export function offerForRule(em: EntityManager, id: number) {
+  return kysely(em)
+    .selectFrom('trade_requests as t')
+    .innerJoin('requests as rq', 'rq.id', 't.request_id')
+    .select([
+      't.id',
+      't.from_user_id as fromUserId',
+      't.to_user_id as toUserId',
+      't.status',
+      't.request_type as requestType',
+      't.trade_date as tradeDate',
+      't.offer_route as offerRoute',
+      't.offer_reserve_period as offerReservePeriod',
+      't.counter_of_id as counterOfId',
+      't.created_at as createdAt',
+      'rq.id as requestId',
+      'rq.user_id as ownerId',
+      'rq.auto_accept as autoAccept',
+      'rq.status as requestStatus',
+      'rq.type as type',
+      'rq.route_type as routeType',
+      'rq.route as route',
+      'rq.reserve_period as reservePeriod',
+      'rq.date as date',
+      'rq.trip_days as tripDays',
+      'rq.all_dates as allDates',
+      'rq.desired_dates as desiredDates',
+      'rq.last_date as lastDate',
+      'rq.group_key as groupKey',
+      'rq.updated_at as updatedAt',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+}
+export type OfferForRule = NonNullable<Awaited<ReturnType<typeof offerForRule>>>;
+
+/** Why the owner's rule left a pending offer to them (shown to the owner only); cleared with null. */
+export async function setRuleNote(em: EntityManager, id: number, note: string | null): Promise<void> {
+  await kysely(em).updateTable('trade_requests').set({ rule_note: note }).where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
 /**
@@ -316,13 +406,13 @@ export function offerHead(em: EntityManager, id: number) {
  * Compiled once, as the statements below: they are the accept path the bench holds to 30 ms.
  */
 const answerOffer = compileOnce(
-  ['id', 'recipientId', 'status', 'activity'],
-  (db, a: { id: number; recipientId: number; status: 'accepted' | 'declined'; activity: OfferActivity }) =>
+  ['id', 'recipientId', 'status', 'activity', 'byRule'],
+  (db, a: { id: number; recipientId: number; status: 'accepted' | 'declined'; activity: OfferActivity; byRule: boolean }) =>
     db
       .with('a', (q) =>
         q
           .updateTable('trade_requests')
-          .set((eb) => ({ status: a.status, responded_at: eb.fn('now') }))
+          .set((eb) => ({ status: a.status, responded_at: eb.fn('now'), accepted_by_rule: a.byRule, rule_note: null }))
           .where('id', '=', a.id)
           .where('to_user_id', '=', a.recipientId)
           .where('status', '=', 'pending')
@@ -356,9 +446,11 @@ const answerOffer = compileOnce(
       .select(['a.id', 'a.from_user_id as fromUserId', 'a.request_id as requestId', 'a.sender_request_id as senderRequestId']),
 );
 
-export async function answerPendingOffer(em: EntityManager, id: number, recipientId: number, status: 'accepted' | 'declined') {
-  const activity: OfferActivity = status === 'accepted' ? 'trade_request_accepted' : 'trade_request_declined';
-  const [row] = await answerOffer(em, { id, recipientId, status, activity });
+/** `byRule`: the recipient's standing rule accepts it (docs/decisions/0045), and the log says so. */
+export async function answerPendingOffer(em: EntityManager, id: number, recipientId: number, status: 'accepted' | 'declined', byRule = false) {
+  const activity: OfferActivity =
+    status === 'declined' ? 'trade_request_declined' : byRule ? 'trade_request_accepted_by_rule' : 'trade_request_accepted';
+  const [row] = await answerOffer(em, { id, recipientId, status, activity, byRule: byRule && status === 'accepted' });
   return row;
 }
 
@@ -426,6 +518,9 @@ export function unreadOfferNotifications(em: EntityManager, userId: number, curs
       't.request_id as requestId',
       't.offer_route as offerRoute',
       't.offer_reserve_period as offerReservePeriod',
+      't.counter_of_id as counterOfId',
+      't.from_user_id as fromUserId',
+      'rq.user_id as requestUserId',
       // What the entry's sentence names (protocol/offerText.ts): both trips and their days.
       'rq.date as requestDate',
       'rq.additional_dates as requestAdditionalDates',

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { MSG } from '#protocol/messages.ts';
-import { offerBodySchema, offerStatusSchema } from '#protocol/schemas/offers.ts';
+import { counterBodySchema, offerBodySchema, offerStatusSchema } from '#protocol/schemas/offers.ts';
 import type { Deps } from '../../deps.ts';
 import { answer } from '../../http/answer.ts';
 import type { AppContext, AppState } from '../../http/context.ts';
@@ -57,6 +57,21 @@ export function offersRoutes(deps: Deps) {
     const id = offerId(ctx.params.id);
     const { status } = parseBody(offerStatusSchema, ctx.request.body);
     answer(ctx, 'PUT /api/trade-requests/:id', await service(ctx).answer(user, id, status));
+  });
+
+  // A counter-offer (docs/decisions/0045) is a new offer: the send rate holds for it too.
+  router.post('/api/trade-requests/:id/counter', maySend, async (ctx) => {
+    const user = requireUser(ctx);
+    const id = offerId(ctx.params.id);
+    const body = parseBody(counterBodySchema, ctx.request.body);
+    const item = await service(ctx).counter(user, id, body);
+    ctx.status = 201;
+    answer(ctx, 'POST /api/trade-requests/:id/counter', item);
+  });
+
+  router.get('/api/trade-requests/:id/thread', async (ctx) => {
+    const user = requireUser(ctx);
+    answer(ctx, 'GET /api/trade-requests/:id/thread', await service(ctx).thread(user, offerId(ctx.params.id)));
   });
 
   router.delete('/api/trade-requests/:id', async (ctx) => {

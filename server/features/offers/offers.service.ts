@@ -4,7 +4,9 @@ import { datePassedText } from '#protocol/base-day.ts';
 import { isMessageOffer } from '#protocol/offerText.ts';
 import { isCurrent } from '#protocol/rules.ts';
 import { dayOfGroup, dayOfUser } from '../user-kernel/crew-day.ts';
-import type { OfferBody } from '#protocol/schemas/offers.ts';
+import type { CounterBody, OfferBody } from '#protocol/schemas/offers.ts';
+import { afterRoster, standingRuleStep, type RuleStep } from '#protocol/standingRule.ts';
+import { checkRosterOf } from '../roster/roster.service.ts';
 import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
@@ -15,9 +17,13 @@ import { requestsById } from '../requests/requests.queries.ts';
 import { completeOfferTrade, lockGroups, reopenOfferMatch, type GroupLock } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../user-kernel/group.ts';
 import type { UserRecord } from '../user-kernel/user.presenter.ts';
-import { presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
+import { offerForViewer, presentOffer, presentOfferNotification, requestIdsOf } from './offers.presenter.ts';
 import {
   answerPendingOffer,
+  closeCounteredOffer,
+  offerForRule,
+  setRuleNote,
+  threadOffers,
   deleteOffer,
   finishedOffersOf,
   hideOffer,
@@ -68,11 +74,22 @@ const lockGroupsOf = (em: EntityManager, head: { requestGroup: string | null; se
  * by its owner, which declined it; docs/decisions/0019: an accept then would complete the sender's request
  * against nothing), or it was answered already.
  */
-function whyNotAnswerable(head: { onRequest: boolean; requestId: number | null; status: string }) {
+function whyNotAnswerable(head: { onRequest: boolean; requestId: number | null; status: string; closedReason?: string | null }) {
   if (head.onRequest && head.requestId === null) return conflict(MSG.offerRespondFailed);
+  // Countered (docs/decisions/0045): the counter-offer is the one to answer now.
+  if (head.status === 'closed' && head.closedReason === 'countered') return conflict(MSG.offerCountered);
   if (head.status !== 'pending') return conflict(MSG.offerAlreadyAnswered);
   return undefined;
 }
+
+/** Whether a counter names the same trip and day as the offer it counters. */
+const sameTerms = (
+  a: { tradeDate: string | null; offerRoute: string | null; offerReservePeriod: string | null },
+  b: { tradeDate?: string | null; offerRoute?: string | null; offerReservePeriod?: string | null },
+) =>
+  (a.tradeDate ?? null) === (b.tradeDate ?? null) &&
+  (a.offerRoute ?? '').trim().toLowerCase() === (b.offerRoute ?? '').trim().toLowerCase() &&
+  (a.offerReservePeriod ?? '').trim().toLowerCase() === (b.offerReservePeriod ?? '').trim().toLowerCase();
 
 /** What a DELETE did, for its answer. */
 export type RemoveOutcome = 'cancelled' | 'hidden';
@@ -92,17 +109,17 @@ export class OffersService {
 
   /** A page of the offers the caller received and has not answered, newest first. */
   receivedPending(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
-    return this.page(receivedPendingOffers(this.em, user.id, cursor));
+    return this.page(receivedPendingOffers(this.em, user.id, cursor), user.id);
   }
 
   /** A page of the caller's offers still pending, newest first. */
   sentPending(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
-    return this.page(sentPendingOffers(this.em, user.id, cursor));
+    return this.page(sentPendingOffers(this.em, user.id, cursor), user.id);
   }
 
   /** A page of the offers accepted and declined, sent or received, less those the caller hid; newest answer first. */
   finished(user: UserRecord, cursor?: TimeCursor): Promise<Page<OfferItem>> {
-    return this.page(finishedOffersOf(this.em, user.id, cursor));
+    return this.page(finishedOffersOf(this.em, user.id, cursor), user.id);
   }
 
   /**
@@ -120,9 +137,9 @@ export class OffersService {
       if (stored !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
       return stored;
     };
-    const { id, created, item } = await this.deps.events.transaction(
+    const { id, created, item, rule } = await this.deps.events.transaction(
       this.em,
-      async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem }> => {
+      async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem; rule?: RuleStep }> => {
         const earlier = await alreadySent(em, events);
         if (earlier !== undefined) return { id: earlier, created: false };
         const recipient = await userForOffer(em, body.toUserId);
@@ -145,13 +162,146 @@ export class OffersService {
         await insertOfferImages(em, id, images);
         await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
         await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
+        // The recipient's standing rule (docs/decisions/0045) decides with what this transaction reads; a hold says why at once.
+        const rule = columns.requestId === null ? undefined : await this.ruleStepOf(em, id, recipient);
+        if (rule?.kind === 'hold') await setRuleNote(em, id, rule.note);
         // Read inside the transaction: the answer and the notices share it, nothing reads it after the commit.
         const item = await this.loadOne(id, em);
         events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id, item });
-        return { id, created: true, item };
+        return { id, created: true, item, rule };
       },
     );
-    return { item: item ?? (await this.loadOne(id)), created };
+    // Accepted by the rule as its owner would accept it, once the offer is committed: under the
+    // group lock, and decided by the same conditional update as any other answer, so a second offer
+    // or the owner's own answer at the same moment completes nothing twice.
+    if (rule?.kind === 'accept') {
+      const accepted = await this.acceptByRule(id, body.toUserId);
+      if (accepted) return { item: offerForViewer(accepted, user.id), created };
+    }
+    return { item: offerForViewer(item ?? (await this.loadOne(id)), user.id), created };
+  }
+
+  /** What the recipient's standing rule does with a new offer on their request (docs/decisions/0045). */
+  private async ruleStepOf(em: EntityManager, offerId: number, owner: { id: number; airline: string | null }): Promise<RuleStep | undefined> {
+    const o = await offerForRule(em, offerId);
+    if (!o?.autoAccept) return undefined;
+    const item = await this.loadOne(offerId, em);
+    const step = standingRuleStep(
+      {
+        status: o.status,
+        requestType: o.requestType as OfferItem['requestType'],
+        tradeDate: o.tradeDate,
+        offerRoute: o.offerRoute,
+        offerReservePeriod: o.offerReservePeriod,
+        counterOfId: o.counterOfId,
+        createdAt: new Date(o.createdAt).toISOString(),
+        senderRequest: item.senderRequest,
+        tripDays: item.offerTripDays ?? 1,
+      },
+      {
+        autoAccept: o.autoAccept,
+        status: o.requestStatus,
+        type: o.type as OfferItem['requestType'],
+        routeType: o.routeType as 'pairing' | 'reserve_period',
+        route: o.route,
+        date: o.date,
+        allDates: o.allDates,
+        desiredDates: o.desiredDates,
+        lastDate: o.lastDate,
+        updatedAt: new Date(o.updatedAt).toISOString(),
+      },
+      dayOfGroup(o.groupKey),
+    );
+    if (step.kind !== 'roster') return step;
+    return afterRoster(step, await checkRosterOf(em, owner, { date: step.date, days: step.days }));
+  }
+
+  /** The rule's accept, in the owner's name; undefined when the offer was answered or closed first. */
+  private async acceptByRule(offerId: number, ownerId: number): Promise<OfferItem | undefined> {
+    const head = await offerHead(this.em, offerId);
+    if (!head || head.toUserId !== ownerId || whyNotAnswerable(head)) return undefined;
+    try {
+      return await this.answerAs(ownerId, head, 'accepted', true);
+    } catch (err) {
+      // Someone else's answer, or a fill, came first: the rule has nothing left to do.
+      if ((err as { status?: number }).status === 409) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * The recipient of a pending offer answers it with another trip of the sender's (docs/decisions/0045):
+   * the original is closed (countered) and the counter-offer goes the other way, on the same request,
+   * in one thread. The conditional close decides every race with an accept, a decline or another counter.
+   */
+  async counter(user: UserRecord, id: number, body: CounterBody): Promise<OfferItem> {
+    const head = await offerHead(this.em, id);
+    if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
+    if (head.toUserId !== user.id) throw forbidden(MSG.counterOnlyRecipient);
+    if (isMessageOffer(head)) throw conflict(MSG.counterMessageOffer);
+    const refused = whyNotAnswerable(head);
+    if (refused) throw refused;
+    if (!body.tradeDate) throw invalid(MSG.dateRequired, 'tradeDate');
+    const today = dayOfUser(user);
+    if (body.tradeDate < today) throw invalid(datePassedText(today), 'tradeDate');
+    const clientKey = body.clientKey ?? null;
+    const counterId = await this.deps.events.transaction(this.em, async (em, events) => {
+      const earlier = clientKey === null ? undefined : await offerIdByClientKey(em, user.id, clientKey);
+      if (earlier !== undefined) return earlier;
+      const locked = await requestsForOffer(em, [head.requestId!, ...(head.senderRequestId === null ? [] : [head.senderRequestId])]);
+      const target = locked.find((r) => r.id === head.requestId);
+      if (!target || !isCurrent(target, dayOfGroup(target.groupKey))) throw conflict(MSG.offerRequestNotAvailable);
+      const pairing = target.routeType === 'pairing';
+      if (pairing && !body.offerRoute) throw invalid(MSG.pairingRequired, 'offerRoute');
+      if (!pairing && !body.offerReservePeriod) throw invalid(MSG.reservePeriodRequired, 'offerReservePeriod');
+      const terms = { tradeDate: body.tradeDate!, offerRoute: pairing ? body.offerRoute : null, offerReservePeriod: pairing ? null : body.offerReservePeriod };
+      if (sameTerms(head, terms)) throw invalid(MSG.counterSame, 'tradeDate');
+      if (!(await closeCounteredOffer(em, id, user.id))) {
+        const now = await offerHead(em, id);
+        throw now ? (whyNotAnswerable(now) ?? conflict(MSG.offerAlreadyAnswered)) : notFound(MSG.offerNotFound);
+      }
+      const sender = locked.find((r) => r.id === head.senderRequestId);
+      let inserted: number | undefined;
+      try {
+        inserted = await insertOffer(
+          em,
+          {
+            fromUserId: user.id,
+            toUserId: head.fromUserId,
+            requestId: target.id,
+            senderRequestId: sender?.status === 'active' ? sender.id : null,
+            message: body.message,
+            ...terms,
+            requestType: head.requestType,
+            counterOfId: id,
+            threadId: head.threadId ?? id,
+          },
+          clientKey,
+        );
+      } catch (err) {
+        if (isUniqueViolation(err, PENDING_ONCE_INDEX)) throw conflict(MSG.offerDuplicate);
+        throw err;
+      }
+      const counterId = inserted ?? (await offerIdByClientKey(em, user.id, clientKey!))!;
+      await insertOfferNotifications(em, [{ userId: head.fromUserId, offerId: counterId, type: 'trade_request' }]);
+      await logOfferActivity(em, [{ userId: user.id, targetId: head.fromUserId, offerId: counterId, activity: 'trade_request_countered' }]);
+      const item = await this.loadOne(counterId, em);
+      events.record(
+        // The countered offer leaves both parties' pending lists at once; its counter is the notice.
+        { type: 'offer.answered', offerId: id, status: 'closed', fromUserId: head.fromUserId, toUserId: user.id, silent: true },
+        { type: 'offer.sent', offerId: counterId, fromUserId: user.id, toUserId: head.fromUserId, item },
+      );
+      return counterId;
+    });
+    return offerForViewer(await this.loadOne(counterId), user.id);
+  }
+
+  /** Every offer of an offer's thread of counters, oldest first, for either of its two parties. */
+  async thread(user: UserRecord, id: number): Promise<OfferItem[]> {
+    const head = await offerHead(this.em, id);
+    if (!head || (head.fromUserId !== user.id && head.toUserId !== user.id)) throw notFound(MSG.offerNotFound);
+    const items = await offerItemsOf(this.em, await threadOffers(this.em, head.threadId ?? id));
+    return items.map((i) => offerForViewer(i, user.id));
   }
 
   /** From a crew profile: no request to check a pairing against, so no route, reserve period or screenshots. */
@@ -218,11 +368,22 @@ export class OffersService {
     if (refused) throw refused;
     // A message asking to trade names no trip: accepting it would report a trade that moved nothing.
     if (status === 'accepted' && isMessageOffer(head)) throw conflict(MSG.offerMessageNothingToAccept);
+    return offerForViewer(await this.answerAs(user.id, head, status, false), user.id);
+  }
+
+  /** The answer itself, by the recipient or their standing rule (`byRule`), in one transaction. */
+  private answerAs(
+    recipientId: number,
+    head: NonNullable<Awaited<ReturnType<typeof offerHead>>>,
+    status: 'accepted' | 'declined',
+    byRule: boolean,
+  ): Promise<OfferItem> {
+    const id = head.id;
     return this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const lock = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : undefined;
       // With the sender's bell entry and the activity log, in the same statement.
-      const answered = await answerPendingOffer(em, id, user.id, status);
+      const answered = await answerPendingOffer(em, id, recipientId, status, byRule);
       if (!answered) {
         // A deletion of its request may have declined it meanwhile: that says so, as above.
         const now = await offerHead(em, id);
@@ -231,11 +392,21 @@ export class OffersService {
       // Locked above: an offer's requests only ever go (to null), so the head named any it names now.
       if (status === 'accepted') await completeOfferTrade(lock!, events, id, answered);
       else if (answered.requestId !== null && answered.senderRequestId !== null) {
-        await reopenOfferMatch(lock!, events, answered.requestId, answered.senderRequestId, [user.id, answered.fromUserId]);
+        await reopenOfferMatch(lock!, events, answered.requestId, answered.senderRequestId, [recipientId, answered.fromUserId]);
       }
+      // The owner's own bell says what their rule did (docs/decisions/0045); the sender's answer entry came with the update.
+      if (byRule) await insertOfferNotifications(em, [{ userId: recipientId, offerId: id, type: 'trade_rule_accepted' }]);
       // As the answer left it, read inside the transaction: the answer and the notices share it.
       const item = await this.loadOne(id, em);
-      events.record({ type: 'offer.answered', offerId: id, status, fromUserId: answered.fromUserId, toUserId: user.id, item });
+      events.record({
+        type: 'offer.answered',
+        offerId: id,
+        status,
+        fromUserId: answered.fromUserId,
+        toUserId: recipientId,
+        item,
+        ...(byRule ? { byRule: true } : {}),
+      });
       return item;
     });
   }
@@ -282,9 +453,9 @@ export class OffersService {
     if (marked === 0 && !(await isOfferParty(this.em, user.id, offerId))) throw notFound(MSG.offerNotFound);
   }
 
-  private async page(rows: Promise<(OfferRow & TimeSorted)[]>): Promise<Page<OfferItem>> {
+  private async page(rows: Promise<(OfferRow & TimeSorted)[]>, viewerId: number): Promise<Page<OfferItem>> {
     const page = pageFrom(await rows, timeKeys);
-    return { items: await offerItemsOf(this.em, page.items), next: page.next };
+    return { items: (await offerItemsOf(this.em, page.items)).map((i) => offerForViewer(i, viewerId)), next: page.next };
   }
 
   private async loadOne(id: number, em: EntityManager = this.em): Promise<OfferItem> {

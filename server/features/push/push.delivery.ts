@@ -2,7 +2,7 @@ import type { PushPayload } from '#protocol/push.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import type { PushDelivery } from '../../outbox/outbox-plugins.ts';
-import { offerAnswerSentence, offerSentence } from '#protocol/offerText.ts';
+import { offerAnswerSentence, offerSentence, standingRuleSentence } from '#protocol/offerText.ts';
 import { offerClosedSentence } from '#protocol/closedText.ts';
 import { matchDays, matchesSummary, matchFactsOf, matchSentence } from '#protocol/matchText.ts';
 import type { MatchItem, OfferItem } from '#protocol/shapes.ts';
@@ -57,6 +57,14 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       if (!offer) return [];
       if (e.type === 'offer.sent')
         return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
+      if (e.type === 'offer.answered' && e.byRule) {
+        // docs/decisions/0045: the owner reads what their rule did; the sender that the rule, not a person, accepted.
+        const parties = partiesOf(e);
+        return [
+          { userId: e.toUserId, payload: pushNotices.ruleAccepted(e.offerId, standingRuleSentence(offer, parties)) },
+          { userId: e.fromUserId, payload: pushNotices.answer(e.offerId, 'accepted', offerAnswerSentence(offer, 'accepted', { ...parties, to: `${parties.to}'s standing rule` })) },
+        ];
+      }
       // Closed by the system (docs/decisions/0042): the sender reads why, never that someone declined.
       const sentence =
         e.status === 'closed'

@@ -27,6 +27,13 @@ export const pushNotices = {
     url: '/trades?tab=requests',
     tag: `offer-${offerId}`,
   }),
+  /** `sentence`: what the owner's standing rule accepted for them (standingRuleSentence, docs/decisions/0045). */
+  ruleAccepted: (offerId: number, sentence: string): PushPayload => ({
+    title: PUSH_TEXT.ruleAcceptedTitle,
+    body: sentence,
+    url: '/trades?tab=approved',
+    tag: `offer-${offerId}`,
+  }),
   /** `sentence`: the answer as the offer's sender reads it (offerAnswerSentence). */
   answer: (offerId: number, status: 'accepted' | 'declined' | 'closed', sentence: string): PushPayload => ({
     title: status === 'accepted' ? PUSH_TEXT.acceptedTitle : status === 'closed' ? PUSH_TEXT.closedTitle : PUSH_TEXT.declinedTitle,

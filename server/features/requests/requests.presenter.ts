@@ -34,6 +34,9 @@ export function presentRequest(row: RequestItemRow): TradeRequestItem {
   };
 }
 
+/** A request as its owner reads it: with their standing rule (docs/decisions/0045), which no one else sees. */
+export const presentOwnRequest = (row: RequestItemRow): TradeRequestItem => ({ ...presentRequest(row), autoAccept: row.autoAccept });
+
 /** A request just stored, with its owner and images as the create has them: the row a read would give. */
 export function storedItemRow(
   stored: StoredRequest,

@@ -32,6 +32,7 @@ export function requestItemsQuery(db: Kysely<DB>) {
       'r.last_date as lastDate',
       'r.created_at as createdAt',
       'r.updated_at as updatedAt',
+      'r.auto_accept as autoAccept',
       'u.first_name as firstName',
       'u.last_name as lastName',
       'u.employee_number as employeeNumber',

@@ -25,7 +25,7 @@ import {
 import { dayOfGroup, dayOfUser } from '../user-kernel/crew-day.ts';
 import { groupKeyOf } from '../user-kernel/group.ts';
 import type { UserRecord } from '../user-kernel/user.presenter.ts';
-import { presentRequest, storedItemRow } from './requests.presenter.ts';
+import { presentOwnRequest, presentRequest, storedItemRow } from './requests.presenter.ts';
 import {
   currentRequestCount,
   deleteRequest,
@@ -57,6 +57,8 @@ function columnsOf(user: UserRecord, groupKey: string, body: RequestBody): Reque
     trip_days: body.tripDays,
     aircraft_type: user.aircraftType,
     notes: body.notes,
+    // Left out of an edit, the standing rule stays as it was (docs/decisions/0045).
+    ...(body.autoAccept === undefined ? {} : { auto_accept: body.autoAccept }),
     group_key: groupKey,
     all_dates: allDates,
     last_date: lastDateOf(allDates),
@@ -103,7 +105,7 @@ export class RequestsService {
 
   /** A page of the caller's own requests, every status or one, by date. */
   async listOwn(user: UserRecord, status: RequestStatus | undefined, cursor?: DayCursor): Promise<Page<TradeRequestItem>> {
-    return mapPage(pageFrom(await ownRequests(this.em, user.id, status, cursor), dayKeys), presentRequest);
+    return mapPage(pageFrom(await ownRequests(this.em, user.id, status, cursor), dayKeys), presentOwnRequest);
   }
 
   /**
@@ -136,16 +138,18 @@ export class RequestsService {
       if (inserted === undefined) {
         const stored = await storedBefore();
         if (stored === undefined) throw invalid(MSG.tooManyActiveRequests);
-        return { id: stored };
+        return { id: stored, item: undefined, autoAccept: undefined };
       }
       const { stored: saved, lock } = inserted;
       // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
       const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
       events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });
       await matchRequest(lock, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
-      return { id: saved.id, item };
+      return { id: saved.id, item, autoAccept: saved.autoAccept };
     });
-    return stored.item ? { item: stored.item, created: true } : { item: await this.loadOne(stored.id), created: false };
+    return stored.item
+      ? { item: { ...stored.item, autoAccept: stored.autoAccept ?? false }, created: true }
+      : { item: await this.loadOne(stored.id), created: false };
   }
 
   /** Owner only (others' ids are not found); re-runs matching with the new dates. JSON only: images stay as they are. */
@@ -171,10 +175,11 @@ export class RequestsService {
       const dropped = body.routeType === 'pairing' ? [] : await deleteTripImages(em, id);
       if (dropped.length) events.record({ type: 'files.released', filenames: dropped });
       // Read inside the transaction: the answer, the boards held in memory and the fan-out share it.
-      const item = await this.loadOne(id, em);
-      events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey, item });
+      const row = (await requestsById(em, [id])).get(id)!;
+      // The board's copy leaves the owner's rule out; the owner's answer has it.
+      events.record({ type: 'request.updated', requestId: id, userId: user.id, groupKey, item: presentRequest(row) });
       await matchRequest(lock, events, matchableOf(id, user.id, saved.status, body, columns), today);
-      return item;
+      return presentOwnRequest(row);
     });
   }
 
@@ -222,6 +227,6 @@ export class RequestsService {
   private async loadOne(id: number, em: EntityManager = this.em): Promise<TradeRequestItem> {
     const row = (await requestsById(em, [id])).get(id);
     if (!row) throw notFound(MSG.requestNotFound);
-    return presentRequest(row);
+    return presentOwnRequest(row);
   }
 }

@@ -140,22 +140,36 @@ export class RosterService {
 
   /** Flying a trip of `days` days from `date`: every rule it would break, each naming the duty; time off never counts. */
   async check(user: UserRecord, q: RosterCheckQuery): Promise<RosterCheck> {
-    const [row, rules] = await Promise.all([rosterOf(this.em, user.id), rulesOf(this.em, user.airline)]);
-    if (!row) return { ok: true, reasons: [], conflicts: [] };
-    const lastDay = addDays(q.date, q.days - 1);
-    let times: { start?: string; end?: string } = {};
-    if (q.start && q.end) {
-      const start = zonedInstant(q.date, q.start, row.timeZone);
-      let end = zonedInstant(lastDay, q.end, row.timeZone);
-      // Released at or before the report time of a one-day trip: the release is after midnight.
-      if (end <= start) end = zonedInstant(addDays(lastDay, 1), q.end, row.timeZone);
-      times = { start: start.toISOString(), end: end.toISOString() };
-    }
-    const violations = checkTrip(dutiesOf(row, rules), tripOf(q.date, q.days, times), rules.limits);
-    return {
-      ok: violations.length === 0,
-      reasons: violations.map((v) => v.reason),
-      conflicts: violations.map((v) => dutyName(v.duty)),
-    };
+    const { hasRoster: _, ...check } = await checkRosterOf(this.em, user, q);
+    return check;
   }
+}
+
+/**
+ * GET /api/roster/check for any crew member (their own check, and a standing rule acting for them:
+ * docs/decisions/0045), and whether they have a roster at all: with none, nothing conflicts.
+ */
+export async function checkRosterOf(
+  em: EntityManager,
+  user: Pick<UserRecord, 'id' | 'airline'>,
+  q: Pick<RosterCheckQuery, 'date' | 'days'> & Partial<Pick<RosterCheckQuery, 'start' | 'end'>>,
+): Promise<RosterCheck & { hasRoster: boolean }> {
+  const [row, rules] = await Promise.all([rosterOf(em, user.id), rulesOf(em, user.airline)]);
+  if (!row) return { ok: true, reasons: [], conflicts: [], hasRoster: false };
+  const lastDay = addDays(q.date, q.days - 1);
+  let times: { start?: string; end?: string } = {};
+  if (q.start && q.end) {
+    const start = zonedInstant(q.date, q.start, row.timeZone);
+    let end = zonedInstant(lastDay, q.end, row.timeZone);
+    // Released at or before the report time of a one-day trip: the release is after midnight.
+    if (end <= start) end = zonedInstant(addDays(lastDay, 1), q.end, row.timeZone);
+    times = { start: start.toISOString(), end: end.toISOString() };
+  }
+  const violations = checkTrip(dutiesOf(row, rules), tripOf(q.date, q.days, times), rules.limits);
+  return {
+    ok: violations.length === 0,
+    reasons: violations.map((v) => v.reason),
+    conflicts: violations.map((v) => dutyName(v.duty)),
+    hasRoster: true,
+  };
 }

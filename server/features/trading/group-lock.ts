@@ -161,6 +161,7 @@ const storedColumns = [
   'last_date as lastDate',
   'created_at as createdAt',
   'updated_at as updatedAt',
+  'auto_accept as autoAccept',
 ] as const;
 
 interface InsertArgs extends Record<string, unknown> {
@@ -174,6 +175,7 @@ interface InsertArgs extends Record<string, unknown> {
   tripDays: number | null;
   aircraftType: string | null;
   notes: string | null;
+  autoAccept: boolean;
   groupKey: string;
   allDates: string[];
   lastDate: string;
@@ -210,6 +212,7 @@ const insertWithinCap = compileOnce(
     'tripDays',
     'aircraftType',
     'notes',
+    'autoAccept',
     'groupKey',
     'allDates',
     'lastDate',
@@ -232,6 +235,7 @@ const insertWithinCap = compileOnce(
         'trip_days',
         'aircraft_type',
         'notes',
+        'auto_accept',
         'all_dates',
         'last_date',
         'user_id',
@@ -241,7 +245,7 @@ const insertWithinCap = compileOnce(
       .expression(
         sql`select ${a.type}::text, ${a.date}::date, ${a.additionalDates}::text[], ${a.desiredDates}::text[],
           ${a.routeType}::text, ${a.route}::text, ${a.reservePeriod}::text, ${a.tripDays}::int, ${a.aircraftType}::text,
-          ${a.notes}::text, ${a.allDates}::text[], ${a.lastDate}::date, ${a.userId}::int, ${a.clientKey}::text,
+          ${a.notes}::text, ${a.autoAccept}::boolean, ${a.allDates}::text[], ${a.lastDate}::date, ${a.userId}::int, ${a.clientKey}::text,
           ${createLockedGroupKey(a.groupKey, a.allDates, a.desiredDates)}
         where (
           select count(*) from requests
@@ -267,6 +271,7 @@ async function insertRequestWithinCap(em: EntityManager, r: NewRequest): Promise
     tripDays: c.trip_days ?? null,
     aircraftType: c.aircraft_type ?? null,
     notes: c.notes ?? null,
+    autoAccept: c.auto_accept ?? false,
     groupKey: c.group_key,
     allDates: c.all_dates,
     lastDate: c.last_date,

@@ -42,6 +42,10 @@ function offer(id: number, over: Partial<OfferItem> = {}): OfferItem {
     createdAt: '2030-01-01T00:00:00.000Z',
     respondedAt: null,
     tradeRequestImages: [],
+    counterOfId: null,
+    threadId: id,
+    acceptedByRule: false,
+    ruleNote: null,
     ...over,
   };
 }

@@ -22,6 +22,8 @@ const ICONS: Record<EmailTemplateType, ReactNode> = {
   pickup_trade_request: <UsersIcon />,
   trade_trade_request: <RepeatIcon />,
   message_trade_request: <MessageIcon />,
+  counter_trade_request: <RepeatIcon />,
+  standing_rule_accepted: <PlaneIcon />,
   match_notification: <MessageIcon />,
   chain_notification: <RepeatIcon />,
 };

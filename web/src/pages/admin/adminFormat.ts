@@ -30,6 +30,8 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   trade_request_accepted: 'Trade Request Accepted',
   trade_request_declined: 'Trade Request Declined',
   trade_request_closed: 'Trade Request Closed',
+  trade_request_countered: 'Trade Request Countered',
+  trade_request_accepted_by_rule: 'Trade Request Accepted by Standing Rule',
   email_sent: 'Email Notification',
 };
 
@@ -101,6 +103,8 @@ export const TEMPLATE_DESCRIPTIONS: Record<EmailTemplateType, string> = {
   pickup_trade_request: 'When someone wants to take a shift',
   trade_trade_request: 'When someone wants to swap shifts',
   message_trade_request: 'When someone asks to trade in a message',
+  counter_trade_request: 'When someone answers a trade request with a counter-offer',
+  standing_rule_accepted: "When a crew member's standing rule accepts a trade for them",
   match_notification: 'When the system finds compatible requests',
   chain_notification: 'When three crew can trade in a circle',
 };
