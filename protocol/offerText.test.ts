@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestType, RouteType } from './enums.ts';
-import { isMessageOffer, offerAnswerSentence, offerExchange, offerSentence, offerTrips, shortDate, type OfferFacts } from './offerText.ts';
+import {
+  isMessageOffer,
+  offerAnswerSentence,
+  offerExchange,
+  offerSentence,
+  offerTrips,
+  shortDate,
+  standingRuleSentence,
+  type OfferFacts,
+} from './offerText.ts';
 
 const names = { from: 'Liam Brennan', to: 'Maya Okafor' };
 
@@ -218,5 +227,39 @@ describe('offerExchange: the mail lines, who gives what to whom as the recipient
       youGive: 'You give nothing in return',
     });
     expect(Object.values(offerExchange(o, names)).join(' ')).not.toContain('Any 2-4 day');
+  });
+});
+
+describe('counter-offers and standing rules (docs/decisions/0045)', () => {
+  const names = { from: 'Cora', to: 'Liam' };
+  const base: OfferFacts = {
+    requestType: 'trade',
+    requestId: 7,
+    tradeDate: '2026-12-12',
+    offerRoute: 'OGG300',
+    offerReservePeriod: null,
+    request: { routeType: 'pairing', route: 'OGG100', reservePeriod: null, date: '2026-12-08', additionalDates: [], userId: 1 },
+    senderRequest: null,
+    counterOfId: 5,
+    fromUserId: 1,
+  };
+  it('reads a counter from the request owner from both sides', () => {
+    expect(offerSentence(base, 'received', names)).toBe('Cora asks for your OGG300 (Dec 12) instead, for their OGG100 (Dec 8)');
+    expect(offerSentence(base, 'sent', names)).toBe("You asked for Liam's OGG300 (Dec 12) instead, for your OGG100 (Dec 8)");
+  });
+  it('reads a counter back from the other party', () => {
+    const back = { ...base, fromUserId: 2 };
+    expect(offerSentence(back, 'received', { from: 'Liam', to: 'Cora' })).toBe('Liam offers their OGG300 (Dec 12) instead, for your OGG100 (Dec 8)');
+    expect(offerAnswerSentence(base, 'accepted', names)).toBe(
+      "Liam accepted your counter-offer: you asked for Liam's OGG300 (Dec 12) instead, for your OGG100 (Dec 8)",
+    );
+  });
+  it('names no trip of the owner on a pickup', () => {
+    const pickup = { ...base, requestType: 'drop' as const };
+    expect(offerSentence(pickup, 'received', names)).toBe('Cora asks for your OGG300 (Dec 12) instead');
+  });
+  it('tells the owner what their standing rule did', () => {
+    const taken: OfferFacts = { ...base, requestType: 'pickup', offerRoute: 'none', tradeDate: '2026-12-03', counterOfId: null, request: { ...base.request!, route: 'ATL900', date: '2026-12-03' } };
+    expect(standingRuleSentence(taken, { from: 'Bea' })).toBe('Your drop of ATL900 on Dec 3 was taken by Bea');
   });
 });

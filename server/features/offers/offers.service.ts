@@ -175,8 +175,9 @@ export class OffersService {
     // group lock, and decided by the same conditional update as any other answer, so a second offer
     // or the owner's own answer at the same moment completes nothing twice.
     if (rule?.kind === 'accept') {
-      const accepted = await this.acceptByRule(id, body.toUserId);
-      if (accepted) return { item: offerForViewer(accepted, user.id), created };
+      const accepted = await this.acceptByStandingRule(id);
+      // Not taken after all (another offer filled the request first): the offer as it is now.
+      return { item: offerForViewer(accepted ?? (await this.loadOne(id)), user.id), created };
     }
     return { item: offerForViewer(item ?? (await this.loadOne(id)), user.id), created };
   }
@@ -216,12 +217,18 @@ export class OffersService {
     return afterRoster(step, await checkRosterOf(em, owner, { date: step.date, days: step.days }));
   }
 
-  /** The rule's accept, in the owner's name; undefined when the offer was answered or closed first. */
-  private async acceptByRule(offerId: number, ownerId: number): Promise<OfferItem | undefined> {
+  /**
+   * The rule's accept, in the owner's name; undefined when the offer was answered or closed first,
+   * or the rule no longer accepts it (the request edited, taken or off the board since: decided
+   * again under the group lock, which every edit takes too).
+   */
+  async acceptByStandingRule(offerId: number): Promise<OfferItem | undefined> {
     const head = await offerHead(this.em, offerId);
-    if (!head || head.toUserId !== ownerId || whyNotAnswerable(head)) return undefined;
+    if (!head || whyNotAnswerable(head)) return undefined;
+    const owner = await userForOffer(this.em, head.toUserId);
+    if (!owner) return undefined;
     try {
-      return await this.answerAs(ownerId, head, 'accepted', true);
+      return await this.answerAs(owner.id, head, 'accepted', owner);
     } catch (err) {
       // Someone else's answer, or a fill, came first: the rule has nothing left to do.
       if ((err as { status?: number }).status === 409) return undefined;
@@ -371,17 +378,22 @@ export class OffersService {
     return offerForViewer(await this.answerAs(user.id, head, status, false), user.id);
   }
 
-  /** The answer itself, by the recipient or their standing rule (`byRule`), in one transaction. */
+  /**
+   * The answer itself, in one transaction: by the recipient, or by their standing rule (`rule`: the
+   * owner it acts for, whose rule is asked again once the lock is held).
+   */
   private answerAs(
     recipientId: number,
     head: NonNullable<Awaited<ReturnType<typeof offerHead>>>,
     status: 'accepted' | 'declined',
-    byRule: boolean,
+    rule: false | { id: number; airline: string | null },
   ): Promise<OfferItem> {
     const id = head.id;
+    const byRule = rule !== false;
     return this.deps.events.transaction(this.em, async (em, events) => {
       // Accepting completes requests; declining an offer sent on a match reopens it: both write what requests own.
       const lock = status === 'accepted' || head.senderRequestId !== null ? await lockGroupsOf(em, head) : undefined;
+      if (rule && (await this.ruleStepOf(em, id, rule))?.kind !== 'accept') throw conflict(MSG.offerAlreadyAnswered);
       // With the sender's bell entry and the activity log, in the same statement.
       const answered = await answerPendingOffer(em, id, recipientId, status, byRule);
       if (!answered) {
