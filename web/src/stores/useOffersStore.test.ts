@@ -151,6 +151,30 @@ describe('which list an offer is in', () => {
     expect(sent()).toEqual([]);
   });
 
+  it('a counter-offer lands in Sent and the offer it counters moves to Completed as countered, whichever of answer and event comes first', async () => {
+    const counterOf = (id: number) =>
+      offer(100 + id, { fromUserId: ME, toUserId: OTHER, counterOfId: id, threadId: id, createdAt: '2030-01-02T00:00:00.000Z' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => new Response(JSON.stringify(counterOf(Number(url.split('/')[3]))), { status: 201 })),
+    );
+    store().saved(offer(1));
+    store().saved(offer(2));
+    // 1: the POST's answer, then the event.
+    await store().counter(1, { tradeDate: '2030-01-09', offerRoute: 'P9' });
+    store().updated({ id: 1, status: 'closed' });
+    // 2: the event, then the answer.
+    store().updated({ id: 2, status: 'closed' });
+    await store().counter(2, { tradeDate: '2030-01-09', offerRoute: 'P9' });
+
+    expect(received()).toEqual([]);
+    expect(sent()).toEqual([101, 102]);
+    expect(finished().map((o) => [o.id, o.status, o.closedReason, o.respondedAt])).toEqual([
+      [1, 'closed', 'countered', '2030-01-02T00:00:00.000Z'],
+      [2, 'closed', 'countered', '2030-01-02T00:00:00.000Z'],
+    ]);
+  });
+
   it('signing in as someone else empties the lists', () => {
     store().saved(offer(1));
     useSessionStore.setState({ user: { id: 99 } as CurrentUser });

@@ -6,7 +6,7 @@
 // own writes and from 'offer:new' / 'offer:update', in any order (keyedList.ts).
 import { create } from 'zustand';
 import type { OfferStatus } from '#protocol/enums.ts';
-import type { OfferInput } from '#protocol/schemas/offers.ts';
+import type { CounterInput, OfferInput } from '#protocol/schemas/offers.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 import { api } from '../api/client.ts';
 import { listStore, type ListState } from './listStore.ts';
@@ -84,6 +84,12 @@ interface OffersState {
    * acknowledges the match's notification; the match leaves the list (Matches hides trade_requested).
    */
   markMatchRequested: (matchId: number) => Promise<void>;
+  /**
+   * POST /api/trade-requests/:id/counter by the recipient (docs/decisions/0045): the counter-offer
+   * lands in Sent, and the offer it counters closes (countered) at once, leaving Requests for
+   * Completed; the server's 'offer:update' for it changes nothing more.
+   */
+  counter: (id: number, body: CounterInput) => Promise<OfferItem>;
   /** PUT /api/trade-requests/:id by the recipient. */
   respond: (id: number, status: Extract<OfferStatus, 'accepted' | 'declined'>) => Promise<OfferItem>;
   /**
@@ -114,6 +120,15 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
     const match = await api.put(`/api/matches/${matchId}/status`, { status: 'trade_requested' });
     useMatchesStore.getState().upsert(match);
     useNotificationStore.getState().acknowledged(matchId);
+  },
+
+  counter: async (id, body) => {
+    const counter = await api.post(`/api/trade-requests/${id}/counter`, body);
+    const countered = held(id);
+    // The server closed it as the counter was stored: the counter's time is its answer time.
+    if (countered) get().saved({ ...countered, status: 'closed', closedReason: 'countered', respondedAt: countered.respondedAt ?? counter.createdAt });
+    get().saved(counter);
+    return counter;
   },
 
   respond: async (id, status) => {

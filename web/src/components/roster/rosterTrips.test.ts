@@ -1,6 +1,6 @@
 // The trips the roster is asked about: an offer's Accept, one's own new request.
 import { describe, expect, it } from 'vitest';
-import { tripOfOffer, tripOfOwnRequest } from './rosterTrips.ts';
+import { tripOfCounter, tripOfOffer, tripOfOwnRequest } from './rosterTrips.ts';
 
 const offer = (over: Partial<Parameters<typeof tripOfOffer>[0]> = {}) => ({
   requestType: 'drop' as const,
@@ -23,6 +23,37 @@ describe('tripOfOffer', () => {
     expect(tripOfOffer(offer({ requestType: 'pickup' }))).toBeNull();
     expect(tripOfOffer(offer({ tradeDate: null }))).toBeNull();
     expect(tripOfOffer(offer({ requestId: null, offerRoute: null }))).toBeNull();
+  });
+});
+
+describe('counter-offers (docs/decisions/0045)', () => {
+  const OWNER = 5;
+  const OTHER = 6;
+  const request = { userId: OWNER, type: 'drop' as const, date: '2099-12-08', tripDays: 2 };
+
+  it('accepting the owner’s counter, the other party flies the owner’s trip, not their own it names', () => {
+    const counter = offer({ requestType: 'pickup', counterOfId: 1, fromUserId: OWNER, request });
+    expect(tripOfOffer(counter)).toEqual({ date: '2099-12-08', days: 2 });
+    // Their offer only dropped their trip on the owner's pickup: they fly nothing.
+    expect(tripOfOffer({ ...counter, requestType: 'drop', request: { ...request, type: 'pickup' } })).toBeNull();
+  });
+
+  it('accepting a counter from the other party reads like any offer: the trip it names', () => {
+    expect(tripOfOffer(offer({ requestType: 'trade', counterOfId: 1, fromUserId: OTHER, request }))).toEqual({ date: '2099-12-16', days: 3 });
+  });
+
+  it('the owner countering flies the trip they ask for, once its day is whole, unless they ask for none', () => {
+    const original = { requestType: 'pickup' as const, request };
+    expect(tripOfCounter(original, OWNER, { tradeDate: '2099-12-12', trip: 'OGG300' })).toEqual({ date: '2099-12-12', days: 1 });
+    expect(tripOfCounter(original, OWNER, { tradeDate: '2099-12', trip: 'OGG300' })).toBeNull();
+    expect(tripOfCounter(original, OWNER, { tradeDate: '2099-12-12', trip: 'none' })).toBeNull();
+  });
+
+  it('the other party countering back flies the owner’s trip, as their first offer would have', () => {
+    const ownersCounter = { requestType: 'pickup' as const, request };
+    expect(tripOfCounter(ownersCounter, OTHER, { tradeDate: '2099-12-20', trip: 'OGG500' })).toEqual({ date: '2099-12-08', days: 2 });
+    expect(tripOfCounter({ ...ownersCounter, requestType: 'drop' }, OTHER, { tradeDate: '2099-12-20', trip: 'OGG500' })).toBeNull();
+    expect(tripOfCounter({ requestType: 'pickup', request: null }, OTHER, { tradeDate: '2099-12-20', trip: 'OGG500' })).toBeNull();
   });
 });
 
