@@ -24,9 +24,10 @@ const DAY = inDays(9);
 const shortDay = (iso: string) =>
   `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}`;
 
-async function crew(...names: string[]): Promise<SignedInUser[]> {
+/** Crew of one fresh group, one per name, in order. */
+async function crew<N extends string[]>(...names: N): Promise<{ [K in keyof N]: SignedInUser }> {
   const group = freshGroup();
-  return Promise.all(names.map((firstName) => makeUser(app, { ...group, firstName, lastName: 'Ames' })));
+  return (await Promise.all(names.map((firstName) => makeUser(app, { ...group, firstName, lastName: 'Ames' })))) as { [K in keyof N]: SignedInUser };
 }
 
 const tradesOf = (requestId: number) =>
