@@ -16,12 +16,24 @@ export interface Instance {
 
 /**
  * `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL;
- * `nodeArgs` go to node before the script (a heap limit, --trace-gc).
+ * `nodeArgs` go to node before the script (a heap limit, --trace-gc). `via: 'npm start'` starts it
+ * as a newcomer does, through npm and the script's shell (on the last build: SKIP_BUILD), so the
+ * signal a process manager sends reaches npm, not the server.
  */
-export async function startMain(env: Record<string, string>, nodeArgs: string[] = []): Promise<Instance> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+export async function startMain(env: Record<string, string>, nodeArgs: string[] = [], via: 'node' | 'npm start' = 'node'): Promise<Instance> {
+  const [command, args] =
+    via === 'node' ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']] : ['npm', ['start', '--silent']];
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      ...(via === 'npm start' ? { SKIP_BUILD: '1' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
