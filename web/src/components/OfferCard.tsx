@@ -6,7 +6,9 @@
 // closed (a request of it filled or deleted) is never a decline: a quiet Closed badge and the reader's
 // sentence of why ("Liam's pickup on Dec 1 was filled", docs/decisions/0042). A message sent
 // from a crew profile shows as a message asking to trade (its own badge; "Dismissed" once declined).
-// The screen passes the actions, and a note shown above them (the roster's conflict line).
+// A counter-offer carries its badge, and it and the offer it answered a History of the negotiation
+// (docs/decisions/0045); on the user's own request, the standing rule's note on an offer it left to
+// them, or its badge on one it accepted. The screen passes the actions, and a note shown above them (the roster's conflict line).
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
@@ -18,17 +20,11 @@ import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { formatDate, fullName, REQUEST_TYPE_LABELS, tripDaysText } from '../lib/format.ts';
 import { Ident } from './Ident.tsx';
 import { RouteValue, TripImages, TypeBadge } from './RequestCard.tsx';
-import { CLOSED_TEXT } from '#protocol/closedText.ts';
-import { offerClosedSentence } from '../texts/trades.ts';
+import { RULE_TEXT } from '#protocol/standingRule.ts';
+import { OFFER_STATUS_LABELS, offerClosedSentence, TRADES_TEXT } from '../texts/trades.ts';
+import { OfferHistory } from './OfferHistory.tsx';
 import './offers.css';
 
-// closed: ended by the system (its request filled or deleted), never shown as a decline (docs/decisions/0042).
-const STATUS_LABELS: Record<OfferStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  closed: CLOSED_TEXT.offerStatus,
-};
 const STATUS_BADGES: Record<OfferStatus, string> = {
   pending: 'badge-pending',
   accepted: 'badge-completed',
@@ -43,11 +39,15 @@ function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, "MMM d, yyyy 'at' h:mm a");
 }
 
-/** The offered pairing or reserve period, named after the request's route type (or what was sent). */
-function offered(offer: OfferItem): { label: string; value: string } | null {
+/**
+ * The offered pairing or reserve period, named after the request's route type (or what was sent). A
+ * counter-offer from the request's owner names the other crew member's trip it asks for instead.
+ */
+function offered(offer: OfferItem, askedByOwner: boolean): { label: string; value: string } | null {
   const reserve = offer.request ? offer.request.routeType === 'reserve_period' : Boolean(offer.offerReservePeriod) && !offer.offerRoute;
   const value = reserve ? offer.offerReservePeriod : offer.offerRoute;
   if (!value) return null;
+  if (askedByOwner) return { label: reserve ? TRADES_TEXT.askedReservePeriod : TRADES_TEXT.askedPairing, value };
   return { label: reserve ? 'Offered Reserve Period' : 'Offered Pairing', value };
 }
 
@@ -92,13 +92,21 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
   const received = offer.toUserId === myId;
   const other = received ? offer.fromUser : offer.toUser;
   const otherId = received ? offer.fromUserId : offer.toUserId;
-  const type = shownOfferType(offer.requestType, received);
+  // A counter-offer, or an offer answered with one: a negotiation, with its History (docs/decisions/0045).
+  // A counter keeps its first offer's type and request, whichever way it goes: the request's owner reads it as they did.
+  const counter = offer.counterOfId !== null;
+  const inThread = counter || offer.closedReason === 'countered';
+  const mineRequest = counter && offer.request ? offer.request.userId === myId : received;
+  const type = shownOfferType(offer.requestType, mineRequest);
   const message = isMessageOffer(offer);
   const declinedOwn = !received && offer.status === 'declined' && !message;
-  const what = offered(offer);
+  const what = offered(offer, counter && offer.request !== null && offer.fromUserId === offer.request.userId);
   const who = fullName(other);
-  const status = message && offer.status === 'declined' ? OFFER_TEXT.dismissedStatus : STATUS_LABELS[offer.status];
+  const status = message && offer.status === 'declined' ? OFFER_TEXT.dismissedStatus : OFFER_STATUS_LABELS[offer.status];
   const closedWhy = offer.status === 'closed' ? offerClosedSentence(offer, myId) : null;
+  // The standing rule's say on the user's own request (docs/decisions/0045): why it left a pending offer to them, or that it accepted.
+  const ruleNote = received && offer.status === 'pending' ? offer.ruleNote : null;
+  const byMyRule = received && offer.status === 'accepted' && offer.acceptedByRule;
   const summary = offerSentence(offer, received ? 'received' : 'sent', { from: fullName(offer.fromUser), to: fullName(offer.toUser) });
   return (
     <article
@@ -106,16 +114,22 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
       aria-label={
         message
           ? `Message asking to trade ${received ? 'from' : 'to'} ${who}`
-          : `${REQUEST_TYPE_LABELS[type]} trade request ${received ? 'from' : 'to'} ${who}`
+          : `${REQUEST_TYPE_LABELS[type]} ${counter ? 'counter-offer' : 'trade request'} ${received ? 'from' : 'to'} ${who}`
       }
     >
       <header className="request-card-header">
         <span className="offer-card-types">
           {message ? <span className="badge badge-message">{OFFER_TEXT.messageBadge}</span> : <TypeBadge type={type} />}
+          {counter && <span className="badge badge-counter">{TRADES_TEXT.counterBadge}</span>}
           {offer.tradeDate && <span className="request-card-date">{formatDate(offer.tradeDate)}</span>}
         </span>
         <span className={`badge ${STATUS_BADGES[offer.status]}`}>{status}</span>
       </header>
+      {byMyRule && (
+        <p className="offer-card-rule">
+          <span className="badge badge-completed">{RULE_TEXT.acceptedBadge}</span>
+        </p>
+      )}
       {declinedOwn && <p className="offer-card-notice">{OFFERS_MSG.declinedOwnOffer}</p>}
       {closedWhy && <p className="closed-reason">{closedWhy}</p>}
       <p className="offer-card-summary">{summary}</p>
@@ -136,11 +150,13 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
         <Detail label="Sent">{formatDateTime(offer.createdAt)}</Detail>
         {offer.respondedAt && <Detail label={status}>{formatDateTime(offer.respondedAt)}</Detail>}
       </dl>
-      {offer.request && <TargetRequest title={received ? 'Your Request' : 'Their Request'} request={offer.request} />}
+      {offer.request && <TargetRequest title={mineRequest ? 'Your Request' : 'Their Request'} request={offer.request} />}
       {offer.message && <p className="request-notes">{offer.message}</p>}
       {offer.tradeRequestImages?.length > 0 && (
         <TripImages images={offer.tradeRequestImages} label="Trade request screenshots" itemLabel="screenshot" />
       )}
+      {inThread && <OfferHistory offer={offer} myId={myId} />}
+      {ruleNote && <p className="offer-rule-note">{ruleNote}</p>}
       {note}
       {actions && <div className="request-card-actions">{actions}</div>}
     </article>

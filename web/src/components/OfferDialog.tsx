@@ -28,13 +28,13 @@ import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { TRADES_TEXT } from '../texts/trades.ts';
-import { FormAlert, TextAreaField, TextField } from './Field.tsx';
+import { FormAlert, TextAreaField } from './Field.tsx';
 import { FileDropZone } from './FileDropZone.tsx';
 import { Modal } from './Modal.tsx';
+import { OfferTripFields } from './OfferTripFields.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { tripToTake } from '#protocol/roster-rules.ts';
-import { useCrewToday } from '../stores/crewDay.ts';
 import './offers.css';
 
 export interface OfferTarget {
@@ -72,7 +72,7 @@ function offerHints(type: RequestType, routeType: RouteType) {
   const kind = routeType === 'reserve_period' ? 'reserve period' : 'pairing';
   return {
     date: type === 'pickup' ? TRADES_TEXT.offerDateHintPickup : TRADES_TEXT.offerDateHintGive,
-    offered: (type === 'pickup'
+    trip: (type === 'pickup'
       ? TRADES_TEXT.offerWhatHintPickup
       : type === 'drop'
         ? TRADES_TEXT.offerWhatHintDrop
@@ -99,7 +99,6 @@ function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferFo
 export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const formId = useId();
   const typeName = useId();
-  const today = useCrewToday();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
   // The last send's failure, kept in the dialog until the next send (the toast passes after 5 s).
   const [failure, setFailure] = useState<string | null>(null);
@@ -164,8 +163,6 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   const hints = request ? offerHints(form.requestType, request.routeType) : null;
 
   const update = <K extends keyof OfferForm>(key: K, value: OfferForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  /** A field's error once the user has left it or tried to send (Send is disabled meanwhile anyway). */
-  const errorOf = (key: keyof OfferForm) => errors[key];
 
   function addFiles(files: File[]) {
     if (files.length === 0) return;
@@ -226,45 +223,18 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
           </fieldset>
         )}
 
-        {request && (
-          <TextField
-            label={TRADES_TEXT.tradeDate}
-            type="date"
-            name="tradeDate"
-            min={today}
-            required
-            hint={hints?.date}
-            value={form.tradeDate}
-            onChange={(e) => update('tradeDate', e.target.value)}
-            onBlur={() => touch('tradeDate')}
-            error={errorOf('tradeDate')}
-          />
-        )}
-
-        {request?.routeType === 'pairing' && (
-          <TextField
-            label={TRADES_TEXT.offeredPairing}
-            name="offerRoute"
-            placeholder="e.g. ATL-LAX-ATL"
-            required
-            hint={hints?.offered}
-            value={form.offerRoute}
-            onChange={(e) => update('offerRoute', e.target.value)}
-            onBlur={() => touch('offerRoute')}
-            error={errorOf('offerRoute')}
-          />
-        )}
-        {request?.routeType === 'reserve_period' && (
-          <TextField
-            label={TRADES_TEXT.offeredReservePeriod}
-            name="offerReservePeriod"
-            placeholder="e.g. R1 0500-1700"
-            required
-            hint={hints?.offered}
-            value={form.offerReservePeriod}
-            onChange={(e) => update('offerReservePeriod', e.target.value)}
-            onBlur={() => touch('offerReservePeriod')}
-            error={errorOf('offerReservePeriod')}
+        {request && hints && (
+          <OfferTripFields
+            routeType={request.routeType}
+            values={form}
+            errors={errors}
+            labels={{
+              date: TRADES_TEXT.tradeDate,
+              trip: request.routeType === 'reserve_period' ? TRADES_TEXT.offeredReservePeriod : TRADES_TEXT.offeredPairing,
+            }}
+            hints={hints}
+            onChange={update}
+            onLeave={touch}
           />
         )}
 
@@ -277,7 +247,7 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
           value={form.message}
           onChange={(e) => update('message', e.target.value)}
           onBlur={() => touch('message')}
-          error={errorOf('message')}
+          error={errors.message}
           data-autofocus={request ? undefined : true}
         />
 

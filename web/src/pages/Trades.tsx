@@ -7,16 +7,19 @@
 // offers Reply and Dismiss, never an Accept that would complete nothing. A received offer whose
 // Accept would have the user fly a trip their roster clashes with says so on its card ("Conflicts
 // with your ATL1234", from the roster loaded once) and asks again on Accept (docs/decisions/0023).
+// A received offer on a request can also be countered: another trip instead, in the counter-offer
+// dialog (docs/decisions/0045); the countered offer then shows in Completed, its counter in Pending.
 // ?tab= preselects one and follows the choice. The lists stay live through the offers store ('offer:new', 'offer:update')
 // and the chains ('chain:update'); opening the screen marks the trade-request notifications read
 // (docs/product-spec.md section 7).
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { AppLink } from '../app/AppLink.tsx';
 import { useSearchParams } from '../hooks/useSearchParams.ts';
 import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { isMessageOffer, OFFER_TEXT } from '#protocol/offerText.ts';
 import type { ChainItem, OfferItem } from '#protocol/shapes.ts';
 import { ChainLegCard } from '../components/ChainLegCard.tsx';
+import { LazyCounterOfferDialog } from '../components/LazyCounterOfferDialog.tsx';
 import { OfferCard } from '../components/OfferCard.tsx';
 import { rosterQuestion } from '../components/roster/rosterQuestion.tsx';
 import { TripConflictLine } from '../components/roster/RosterConflictLine.tsx';
@@ -164,7 +167,10 @@ function removeRequestAndTrade(offer: OfferItem, requestId: number): ConfirmedAc
   };
 }
 
-function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
+/** A received pending offer can be answered with a counter-offer (docs/decisions/0045) while its request stands. */
+const canCounter = (offer: OfferItem) => offer.request !== null;
+
+function OfferActions({ offer, myId, onCounter }: { offer: OfferItem; myId: number; onCounter?: (offer: OfferItem) => void }) {
   // One action at a time per card: a second click while the first is under way would only fail.
   const { busy, run } = useConfirmAction();
   const button = (label: string, className: string, action: ConfirmedAction) => (
@@ -187,6 +193,11 @@ function OfferActions({ offer, myId }: { offer: OfferItem; myId: number }) {
     return (
       <>
         {button(COMMON_TEXT.accept, 'button-primary', respond(offer, 'accepted'))}
+        {onCounter && canCounter(offer) && (
+          <button type="button" className="button button-outline button-sm" disabled={busy} onClick={() => onCounter(offer)}>
+            {TRADES_TEXT.counter}
+          </button>
+        )}
         {button(COMMON_TEXT.decline, 'button-danger-outline', respond(offer, 'declined'))}
       </>
     );
@@ -209,6 +220,7 @@ export default function Trades() {
   const finished = useFinishedOffers();
   const chains = useCompletedChainsStore();
   const stats = useBadgeStore((s) => s.stats);
+  const [countering, setCountering] = useState<OfferItem | null>(null);
 
   useEffect(() => {
     void useOffersStore.getState().fetchAll();
@@ -315,7 +327,7 @@ export default function Trades() {
                 offer={offer}
                 myId={user.id}
                 note={offer.status === 'pending' && offer.toUserId === user.id && <TripConflictLine trip={tripOfOffer(offer)} />}
-                actions={<OfferActions offer={offer} myId={user.id} />}
+                actions={<OfferActions offer={offer} myId={user.id} onCounter={setCountering} />}
               />
             ))}
           </div>
@@ -324,6 +336,7 @@ export default function Trades() {
           <LoadMore next={state.next} loading={state.loadingMore} onMore={() => void state.loadMore().catch(() => undefined)} />
         )}
       </section>
+      <LazyCounterOfferDialog offer={countering} myId={user.id} onClose={() => setCountering(null)} />
     </div>
   );
 }

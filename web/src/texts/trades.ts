@@ -1,6 +1,7 @@
 // Offers: the Request Trade dialog and the Trades screen.
 // One module an area, so a screen loads the texts it shows only (docs/decisions/0039-first-screen-texts.md).
-import { offerClosedSentence as closedOfferText } from '#protocol/closedText.ts';
+import { CLOSED_TEXT, offerClosedSentence as closedOfferText } from '#protocol/closedText.ts';
+import type { OfferStatus } from '#protocol/enums.ts';
 import type { OfferItem } from '#protocol/shapes.ts';
 
 export const TRADES_TEXT = {
@@ -35,7 +36,34 @@ export const TRADES_TEXT = {
   removeRequestAndTradeConfirm: 'Delete your request from the tradeboard and remove this trade from your view?',
   removeRequestAndTrade: 'Remove Request & Trade',
   couldNotLoadTrades: 'Could not load your trade requests.',
+  // Counter-offers (docs/decisions/0045): the recipient answers with another trip.
+  counter: 'Counter',
+  counterTitle: 'Counter-Offer to {name}',
+  counterAnswers: 'Their Offer',
+  sendCounter: 'Send Counter-Offer',
+  counterTheirPairing: 'Their Pairing',
+  counterTheirReservePeriod: 'Their Reserve Period',
+  // The request's owner asks for another trip of the other party's; the other party, countering back, offers another of theirs.
+  counterDateHintAsk: 'The day of their trip you ask for instead.',
+  counterWhatHintAsk: 'The {kind} of theirs you ask for instead.',
+  counterDateHintOffer: 'The day of the trip you offer instead.',
+  counterWhatHintOffer: 'The {kind} you offer instead.',
+  counterBadge: 'Counter-offer',
+  // On a counter from the request's owner: the other crew member's trip it asks for.
+  askedPairing: 'Pairing Asked For',
+  askedReservePeriod: 'Reserve Period Asked For',
+  history: 'History',
+  historyLabel: 'The offers of this negotiation, oldest first',
+  historyFailed: 'Could not load the history.',
 } as const;
+
+// closed: ended by the system (its request filled or deleted) or countered, never shown as a decline (docs/decisions/0042).
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  closed: CLOSED_TEXT.offerStatus,
+};
 
 type ClosedOffer = Pick<
   OfferItem,
