@@ -74,14 +74,23 @@ interface RequestCardProps {
   showOwner?: boolean;
   /** A line of the viewer's own above the actions (a roster conflict). */
   note?: ReactNode;
+  /** A badge of the owner's beside the type (their standing rule's, on their own requests). */
+  badge?: ReactNode;
 }
 
-export function RequestCard({ request, actions, showOwner = true, note }: RequestCardProps) {
+export function RequestCard({ request, actions, showOwner = true, note, badge }: RequestCardProps) {
   const isReserve = request.routeType === 'reserve_period';
   return (
     <article className="request-card" aria-label={`${REQUEST_TYPE_LABELS[request.type]} request on ${formatDate(request.date)}`}>
       <header className="request-card-header">
-        <TypeBadge type={request.type} />
+        {badge ? (
+          <span className="request-card-types">
+            <TypeBadge type={request.type} />
+            {badge}
+          </span>
+        ) : (
+          <TypeBadge type={request.type} />
+        )}
         <span className="request-card-date">{formatDate(request.date)}</span>
       </header>
       <dl className="details">

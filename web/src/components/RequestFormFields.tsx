@@ -1,15 +1,17 @@
 // The fields of the request form (docs/product-spec.md section 2): type, date, additional and requested dates,
-// pairing or reserve period, trip days, notes and, when given, a note under the dates and the
-// screenshot picker.
+// pairing or reserve period, trip days, notes, "Accept automatically" (the standing rule,
+// docs/decisions/0045) and, when given, a note under the dates and the screenshot picker.
 import { useId, type ReactNode } from 'react';
 import { REQUEST_TYPES, type RequestType, type RouteType } from '#protocol/enums.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
 import { REQUEST_TYPE_LABELS } from '../lib/format.ts';
 import type { FieldErrors } from '../lib/forms.ts';
 import { tripDaysOptions, type RequestFormState } from '../lib/requestForm.ts';
+import { RULE_TEXT } from '#protocol/standingRule.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { DateListField } from './DateListField.tsx';
 import { SelectField, TextAreaField, TextField } from './Field.tsx';
+import { SwitchRow } from './SwitchRow.tsx';
 import { useCrewToday } from '../stores/crewDay.ts';
 
 interface RequestFormFieldsProps {
@@ -137,6 +139,15 @@ export function RequestFormFields({ form, errors, onChange, editing, screenshots
         value={form.notes}
         onChange={(e) => update('notes', e.target.value)}
         error={errors.notes}
+      />
+
+      {/* Not known yet on an edit from the board's copy: shown off and held until the owner's copy says. */}
+      <SwitchRow
+        label={RULE_TEXT.field}
+        hint={RULE_TEXT.fieldHint}
+        checked={form.autoAccept === true}
+        disabled={form.autoAccept === null}
+        onToggle={() => update('autoAccept', !form.autoAccept)}
       />
 
       {screenshots}

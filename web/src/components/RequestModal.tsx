@@ -3,7 +3,7 @@
 // A pickup or a trade would have the crew member fly a trip: the roster's reasons against it show
 // under the dates as the form is filled (asked once the dates rest; a warning, never a block:
 // docs/decisions/0023). A drop gives a trip away and is not checked.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -12,7 +12,7 @@ import { initialRequestForm, requestFormValues, requestSchemaFor, type RequestFo
 import { useDraftKey } from '../hooks/useDraftKey.ts';
 import { useImageUploads } from '../hooks/useImageUploads.ts';
 import { useSchemaForm } from '../hooks/useSchemaForm.ts';
-import { useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
+import { ownRuleOf, useMyRequestsStore } from '../stores/useMyRequestsStore.ts';
 import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
@@ -38,6 +38,19 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const editing = Boolean(request);
   const formId = useId();
   const [form, setForm] = useState<RequestFormState>(() => ({ ...initialRequestForm(request), ...prefill }));
+  // The board's copy leaves the owner's standing rule out (docs/decisions/0045): their own list says it.
+  const ruleUnknown = request !== undefined && request.autoAccept === undefined;
+  const requestId = request?.id;
+  useEffect(() => {
+    if (!ruleUnknown || requestId === undefined) return;
+    let open = true;
+    void ownRuleOf(requestId).then((rule) => {
+      if (open && rule !== undefined) setForm((f) => (f.autoAccept === null ? { ...f, autoAccept: rule } : f));
+    });
+    return () => {
+      open = false;
+    };
+  }, [ruleUnknown, requestId]);
   const images = useImageUploads(MAX_IMAGES);
   // A new request sent again unchanged (its answer lost) is stored once.
   const draft = useDraftKey();

@@ -13,6 +13,7 @@ export function requestFormData(body: RequestBody, files: readonly File[]): Form
   if (body.reservePeriod) data.append('reservePeriod', body.reservePeriod);
   if (body.tripDays !== null) data.append('tripDays', String(body.tripDays));
   if (body.notes) data.append('notes', body.notes);
+  if (body.autoAccept !== undefined) data.append('autoAccept', String(body.autoAccept));
   if (body.clientKey) data.append('clientKey', body.clientKey);
   for (const file of files) data.append('tripImages', file, file.name);
   return data;

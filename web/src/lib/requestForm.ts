@@ -17,6 +17,11 @@ export interface RequestFormState {
   /** '' when not given (the field is optional). */
   tripDays: string;
   notes: string;
+  /**
+   * "Accept automatically", the standing rule (docs/decisions/0045). null on an edit from a copy
+   * that does not say (the board's): left out of the body, so it stays as it is.
+   */
+  autoAccept: boolean | null;
 }
 
 export function initialRequestForm(request?: TradeRequestItem): RequestFormState {
@@ -31,6 +36,7 @@ export function initialRequestForm(request?: TradeRequestItem): RequestFormState
       reservePeriod: '',
       tripDays: '1',
       notes: '',
+      autoAccept: false,
     };
   }
   return {
@@ -43,6 +49,7 @@ export function initialRequestForm(request?: TradeRequestItem): RequestFormState
     reservePeriod: request.reservePeriod ?? '',
     tripDays: request.tripDays == null ? '' : String(request.tripDays),
     notes: request.notes ?? '',
+    autoAccept: request.autoAccept ?? null,
   };
 }
 
@@ -70,5 +77,9 @@ export function requestSchemaFor(form: RequestFormState, editing?: TradeRequestI
   return keepsStoredDays ? requestBodySchema : requestFormSchema;
 }
 
-/** The values as the schema reads them: no route type chosen is none at all. */
-export const requestFormValues = (form: RequestFormState) => ({ ...form, routeType: form.routeType || undefined });
+/** The values as the schema reads them: no route type chosen is none at all; a standing rule not known is left out. */
+export const requestFormValues = (form: RequestFormState) => ({
+  ...form,
+  routeType: form.routeType || undefined,
+  autoAccept: form.autoAccept ?? undefined,
+});

@@ -9,6 +9,7 @@ import { PlusIcon } from '../components/Icons.tsx';
 import { lastMessagePreview } from '../components/messaging/pieces.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
+import { RuleBadge } from '../components/RuleBadge.tsx';
 import { ResponsiveTable, type Column } from '../components/ResponsiveTable.tsx';
 import { RouteValue, TypeBadge } from '../components/RequestCard.tsx';
 import { formatDate, fullName, newestFirst } from '../lib/format.ts';
@@ -58,7 +59,16 @@ const REQUEST_COLUMNS: Column<TradeRequestItem>[] = [
   { key: 'date', header: 'Date', cell: (r) => formatDate(r.date) },
   // The spec's "pairing" column also holds reserve periods: the header names both, the cell its kind.
   { key: 'route', header: 'Pairing / Reserve', cell: (r) => <RouteValue request={r} /> },
-  { key: 'status', header: 'Status', cell: () => <span className="badge badge-status">Active</span> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (r) => (
+      <span className="request-card-types">
+        <span className="badge badge-status">Active</span>
+        <RuleBadge request={r} />
+      </span>
+    ),
+  },
 ];
 
 /**

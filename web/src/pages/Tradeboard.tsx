@@ -12,6 +12,7 @@ import { LazyOfferDialog } from '../components/LazyOfferDialog.tsx';
 import { LazyRequestModal } from '../components/LazyRequestModal.tsx';
 import type { OfferTarget } from '../components/OfferDialog.tsx';
 import { OwnRequestActions } from '../components/OwnRequestActions.tsx';
+import { RuleBadge } from '../components/RuleBadge.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { fullName, positionPhrase } from '../lib/format.ts';
 import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.ts';
@@ -152,6 +153,7 @@ export default function Tradeboard() {
                     key={r.id}
                     request={r}
                     showOwner={false}
+                    badge={<RuleBadge request={r} />}
                     actions={<OwnRequestActions request={r} onEdit={(request) => setModal({ mode: 'edit', request })} />}
                   />
                 ))}

@@ -46,6 +46,16 @@ describe('own writes and socket events on the request stores', () => {
     expect(ids(mine().items)).toEqual([1]);
   });
 
+  it("the owner's standing rule survives the board's copy of their own edit, which leaves it out", () => {
+    mine().saved(request(1, { autoAccept: true, updatedAt: '2030-01-02T00:00:00.000Z' })); // the PUT's answer
+    const { autoAccept: _left, ...boardCopy } = request(1, { route: 'EDITED', updatedAt: '2030-01-03T00:00:00.000Z' });
+    mine().saved(boardCopy); // a later 'board:upsert'
+    expect(mine().items.map((r) => [r.route, r.autoAccept])).toEqual([['EDITED', true]]);
+    expect(board().items.map((r) => r.autoAccept)).toEqual([true]);
+    mine().saved(request(1, { autoAccept: false, updatedAt: '2030-01-04T00:00:00.000Z' }));
+    expect(mine().items.map((r) => r.autoAccept)).toEqual([false]);
+  });
+
   it("another crew member's request goes on the board only", () => {
     mine().saved(request(2, { userId: OTHER }));
     expect(ids(board().items)).toEqual([2]);

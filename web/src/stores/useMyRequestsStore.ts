@@ -38,6 +38,17 @@ const isMine = (request: TradeRequestItem) => {
   return me !== undefined && (request.userId === me || request.user?.id === me);
 };
 
+/**
+ * The owner's standing rule (docs/decisions/0045) comes in their own copies only: a copy without it
+ * (the board's, a 'board:upsert' after the owner's own edit) keeps the one held. Only the owner's
+ * writes change it, and their answers carry it.
+ */
+function withOwnRule(copy: TradeRequestItem, held: readonly TradeRequestItem[]): TradeRequestItem {
+  if (copy.autoAccept !== undefined) return copy;
+  const rule = held.find((r) => r.id === copy.id)?.autoAccept;
+  return rule === undefined ? copy : { ...copy, autoAccept: rule };
+}
+
 export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) => ({
   // The active ones only, by date, a page at a time: what the screens show of the user's own.
   ...listStore<TradeRequestItem>(pagesOf(withQuery('/api/requests', { status: 'active' }), itself<TradeRequestItem>), {
@@ -75,7 +86,8 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) =>
     }
   },
 
-  saved: (request) => {
+  saved: (copy) => {
+    const request = withOwnRule(copy, get().items);
     useBoardStore.getState().upsert(request);
     if (isMine(request)) get().upsert(request);
     useMatchesStore.getState().requestSaved(request);
@@ -97,3 +109,19 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get, store) =>
 }));
 
 liveList('my requests', useMyRequestsStore);
+
+let loading: Promise<void> | null = null;
+/** The own list, read once where a screen needs it only for what the board's copies leave out (the standing rule). */
+export function ensureMyRequests(): Promise<void> {
+  if (useMyRequestsStore.getState().loaded) return Promise.resolve();
+  return (loading ??= useMyRequestsStore
+    .getState()
+    .fetch()
+    .finally(() => (loading = null)));
+}
+
+/** The standing rule on one of the owner's requests, from their own list (read first if need be); undefined when not held. */
+export async function ownRuleOf(id: number): Promise<boolean | undefined> {
+  await ensureMyRequests();
+  return useMyRequestsStore.getState().items.find((r) => r.id === id)?.autoAccept;
+}

@@ -126,6 +126,31 @@ describe('which list an offer is in', () => {
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/user-trades');
   });
 
+  it("an offer accepted without this tab's answer (the standing rule's) reads the finished list again for how; its own answer does not", async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? new Response(JSON.stringify(offer(2, { status: 'accepted', respondedAt: '2030-01-02T00:00:00.000Z' })), { status: 200 })
+        : new Response(JSON.stringify([offer(1, { status: 'accepted', acceptedByRule: true, respondedAt: '2030-01-02T00:00:00.000Z' })]), {
+            status: 200,
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await useFinishedOffers.getState().fetch();
+    store().saved(offer(1));
+    store().saved(offer(2));
+    fetchMock.mockClear();
+    // 2: the user's own Accept, its event before its answer.
+    const answering = store().respond(2, 'accepted');
+    store().updated({ id: 2, status: 'accepted' });
+    await answering;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // 1: accepted by the rule.
+    store().updated({ id: 1, status: 'accepted' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(String((fetchMock.mock.calls[1] as unknown[])[0])).toBe('/api/user-trades');
+    await vi.waitFor(() => expect(finished().find((o) => o.id === 1)?.acceptedByRule).toBe(true));
+  });
+
   it('a fetch answered before an event does not undo it', async () => {
     store().saved(offer(1));
     let answer: (r: Response) => void = () => undefined;

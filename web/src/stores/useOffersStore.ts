@@ -66,6 +66,14 @@ function held(id: number): OfferItem | undefined {
   return undefined;
 }
 
+/** Offers this tab is answering: their 'offer:update' is explained by the answer to come. */
+const answering = new Set<number>();
+
+/** The finished list read again, where it was loaded: an answer that came without its details. */
+function refetchFinished() {
+  if (useFinishedOffers.getState().loaded) void useFinishedOffers.getState().fetch();
+}
+
 /** The multipart form of an offer: the same fields as the JSON body, plus one part per screenshot. */
 export function offerFormData(body: OfferInput, files: readonly File[]): FormData {
   const data = new FormData();
@@ -132,9 +140,14 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
   },
 
   respond: async (id, status) => {
-    const offer = await api.put(`/api/trade-requests/${id}`, { status });
-    get().saved(offer);
-    return offer;
+    answering.add(id);
+    try {
+      const offer = await api.put(`/api/trade-requests/${id}`, { status });
+      get().saved(offer);
+      return offer;
+    } finally {
+      answering.delete(id);
+    }
   },
 
   remove: async (id) => {
@@ -156,11 +169,14 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
     if (copy) {
       // The event carries no answer time: the write's answer (or a refetch) brings the server's.
       if (copy.status !== status) get().saved({ ...copy, status });
+      // Accepted with no answer of this tab's on the way: by the user's standing rule (or another
+      // tab). Only the server's copy says which, and when (docs/decisions/0045).
+      if (status === 'accepted' && copy.status === 'pending' && isReceived(copy) && !answering.has(id)) refetchFinished();
       return;
     }
     // An offer this tab never held (its lists were not loaded, or it was sent elsewhere): only the
     // server has it in full.
-    if (status !== 'pending' && useFinishedOffers.getState().loaded) void useFinishedOffers.getState().fetch();
+    if (status !== 'pending') refetchFinished();
   },
 
   fetchAll: async () => {

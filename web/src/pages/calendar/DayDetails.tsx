@@ -8,6 +8,7 @@ import { conflictLine, type RosterDuty } from '#protocol/roster.ts';
 import { DUTY_KIND_LABEL, isWorkingKind } from '#protocol/roster-kinds.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { OwnRequestActions } from '../../components/OwnRequestActions.tsx';
+import { RuleBadge } from '../../components/RuleBadge.tsx';
 import { RouteValue, TypeBadge } from '../../components/RequestCard.tsx';
 import { fullName, tripDaysText } from '../../lib/format.ts';
 import { CALENDAR_TEXT } from '../../texts/calendar.ts';
@@ -78,6 +79,7 @@ export const DayDetails = forwardRef<HTMLHeadingElement, DayDetailsProps>(functi
               <li key={request.id} className="cal-item">
                 <span className="cal-item-head">
                   <TypeBadge type={request.type} />
+                  <RuleBadge request={request} />
                   <span className="cal-item-title">
                     <RouteValue request={request} />
                   </span>
