@@ -82,7 +82,9 @@ export function CounterOfferDialog({ offer, myId, onClose }: CounterOfferDialogP
   const routeType = offer?.request?.routeType ?? 'pairing';
   const reserve = routeType === 'reserve_period';
   const schema = useMemo(() => offerFormSchema(routeType), [routeType]);
-  const trip = offer ? tripOfCounter(offer, myId, { tradeDate: form.tradeDate, trip: reserve ? form.offerReservePeriod : form.offerRoute }) : null;
+  const trip = offer
+    ? tripOfCounter(offer, myId, { tradeDate: form.tradeDate, trip: reserve ? form.offerReservePeriod : form.offerRoute })
+    : null;
   const rosterCheck = useRosterCheck(trip, ROSTER_CHECK_WAIT_MS);
 
   async function send() {

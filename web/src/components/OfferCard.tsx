@@ -47,7 +47,7 @@ function offered(offer: OfferItem, askedByOwner: boolean): { label: string; valu
   const reserve = offer.request ? offer.request.routeType === 'reserve_period' : Boolean(offer.offerReservePeriod) && !offer.offerRoute;
   const value = reserve ? offer.offerReservePeriod : offer.offerRoute;
   if (!value) return null;
-  if (askedByOwner) return { label: reserve ? TRADES_TEXT.askedReservePeriod : TRADES_TEXT.askedPairing, value };
+  if (askedByOwner) return { label: TRADES_TEXT.askedFor, value };
   return { label: reserve ? 'Offered Reserve Period' : 'Offered Pairing', value };
 }
 
@@ -120,14 +120,15 @@ export function OfferCard({ offer, myId, actions, note }: OfferCardProps) {
       <header className="request-card-header">
         <span className="offer-card-types">
           {message ? <span className="badge badge-message">{OFFER_TEXT.messageBadge}</span> : <TypeBadge type={type} />}
-          {counter && <span className="badge badge-counter">{TRADES_TEXT.counterBadge}</span>}
           {offer.tradeDate && <span className="request-card-date">{formatDate(offer.tradeDate)}</span>}
         </span>
         <span className={`badge ${STATUS_BADGES[offer.status]}`}>{status}</span>
       </header>
-      {byMyRule && (
-        <p className="offer-card-rule">
-          <span className="badge badge-completed">{RULE_TEXT.acceptedBadge}</span>
+      {/* Under the header, which a third badge would squeeze onto two lines on a narrow card. */}
+      {(counter || byMyRule) && (
+        <p className="offer-card-flags">
+          {counter && <span className="badge badge-counter">{TRADES_TEXT.counterBadge}</span>}
+          {byMyRule && <span className="badge badge-completed">{RULE_TEXT.acceptedBadge}</span>}
         </p>
       )}
       {declinedOwn && <p className="offer-card-notice">{OFFERS_MSG.declinedOwnOffer}</p>}

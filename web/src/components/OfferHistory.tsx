@@ -18,7 +18,8 @@ function Step({ step, myId, current }: { step: OfferItem; myId: number; current:
     <li className="offer-history-step" aria-current={current ? 'step' : undefined}>
       <span className="offer-history-sentence">{sentence}</span>
       <span className="offer-history-meta">
-        {monthDayYear(new Date(step.createdAt))} · {OFFER_STATUS_LABELS[step.status]}
+        {monthDayYear(new Date(step.createdAt))} ·{' '}
+        {step.closedReason === 'countered' ? TRADES_TEXT.counteredStatus : OFFER_STATUS_LABELS[step.status]}
       </span>
     </li>
   );

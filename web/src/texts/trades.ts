@@ -50,8 +50,9 @@ export const TRADES_TEXT = {
   counterWhatHintOffer: 'The {kind} you offer instead.',
   counterBadge: 'Counter-offer',
   // On a counter from the request's owner: the other crew member's trip it asks for.
-  askedPairing: 'Pairing Asked For',
-  askedReservePeriod: 'Reserve Period Asked For',
+  askedFor: 'Asked For',
+  // A step of the History answered with a counter-offer.
+  counteredStatus: 'Countered',
   history: 'History',
   historyLabel: 'The offers of this negotiation, oldest first',
   historyFailed: 'Could not load the history.',

@@ -39,7 +39,10 @@ describe('counter-offers (docs/decisions/0045)', () => {
   });
 
   it('accepting a counter from the other party reads like any offer: the trip it names', () => {
-    expect(tripOfOffer(offer({ requestType: 'trade', counterOfId: 1, fromUserId: OTHER, request }))).toEqual({ date: '2099-12-16', days: 3 });
+    expect(tripOfOffer(offer({ requestType: 'trade', counterOfId: 1, fromUserId: OTHER, request }))).toEqual({
+      date: '2099-12-16',
+      days: 3,
+    });
   });
 
   it('the owner countering flies the trip they ask for, once its day is whole, unless they ask for none', () => {

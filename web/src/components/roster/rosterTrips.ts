@@ -19,7 +19,9 @@ const tripDays = (days: number | string | null | undefined) => {
 };
 
 type OfferTrips = Pick<OfferItem, 'requestType' | 'tradeDate' | 'offerTripDays' | 'requestId' | 'offerRoute' | 'offerReservePeriod'> &
-  Partial<Pick<OfferItem, 'counterOfId' | 'fromUserId'>> & { request?: Pick<TradeRequestItem, 'userId' | 'type' | 'date' | 'tripDays'> | null };
+  Partial<Pick<OfferItem, 'counterOfId' | 'fromUserId'>> & {
+    request?: Pick<TradeRequestItem, 'userId' | 'type' | 'date' | 'tripDays'> | null;
+  };
 
 /** The request's own trip, which its owner gives away: none for a pickup (the owner gives nothing). */
 const requestTrip = (request: Pick<TradeRequestItem, 'type' | 'date' | 'tripDays'>): TripDates | null =>
