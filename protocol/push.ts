@@ -30,6 +30,7 @@ export const PUSH_TEXT = {
   offerTitle: 'New Trade Request',
   acceptedTitle: 'Trade Request Accepted',
   ruleAcceptedTitle: 'Trade Accepted Automatically',
+  counterTitle: 'New Counter-Offer',
   declinedTitle: 'Trade Request Declined',
   closedTitle: 'Trade Request Closed',
   messageTitle: (name: string) => `Message from ${name}`,

@@ -56,7 +56,7 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       const offer = offers.get(e.offerId);
       if (!offer) return [];
       if (e.type === 'offer.sent')
-        return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e))) }];
+        return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e)), offer.counterOfId !== null) }];
       if (e.type === 'offer.answered' && e.byRule) {
         // docs/decisions/0045: the owner reads what their rule did; the sender that the rule, not a person, accepted.
         const parties = partiesOf(e);

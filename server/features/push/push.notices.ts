@@ -20,9 +20,9 @@ export const pushNotices = {
     url: '/matches',
     tag: `chain-${chainId}`,
   }),
-  /** `sentence`: the offer as its recipient reads it (offerSentence). */
-  offer: (offerId: number, sentence: string): PushPayload => ({
-    title: PUSH_TEXT.offerTitle,
+  /** `sentence`: the offer as its recipient reads it (offerSentence); a counter-offer says so (docs/decisions/0045). */
+  offer: (offerId: number, sentence: string, counter = false): PushPayload => ({
+    title: counter ? PUSH_TEXT.counterTitle : PUSH_TEXT.offerTitle,
     body: sentence,
     url: '/trades?tab=requests',
     tag: `offer-${offerId}`,
