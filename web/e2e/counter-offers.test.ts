@@ -10,6 +10,8 @@ import { MSG } from '#protocol/messages.ts';
 import { shortDate } from '#protocol/offerText.ts';
 import type { OfferItem, TradeRequestItem } from '#protocol/shapes.ts';
 import { RULE_TEXT } from '#protocol/standingRule.ts';
+import { shortDay } from '#protocol/roster-rules.ts';
+import { icsOf } from '../../server/features/roster/roster.fixtures.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { formatDate } from '../src/lib/format.ts';
 import { TRADES_TEXT } from '../src/texts/trades.ts';
@@ -47,6 +49,19 @@ async function offer(from: SignedInUser, request: TradeRequestItem, body: Record
   return res.body as OfferItem;
 }
 
+/** A roster with one flight duty on `day`. */
+async function rosterWithFlight(crew: SignedInUser, title: string, day: string) {
+  const compact = day.replaceAll('-', '');
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([icsOf([{ title, start: `${compact}T080000Z`, end: `${compact}T170000Z` }])], { type: 'text/calendar' }),
+    'roster.ics',
+  );
+  const res = await crew.client.post('/api/roster', form);
+  expect(res.status, res.text).toBe(200);
+}
+
 describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
   describe.each(WIDTHS)('at %s px', (width, mobile) => {
     it('Cora counters Liam’s offer from /trades; Liam sees the counter live, reads its History and accepts; both see it completed on its date', async () => {
@@ -56,6 +71,8 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       const [d8, d10, d12] = [inDays(8), inDays(10), inDays(12)];
       const trade = await post(cora, { type: 'trade', date: d8, route: 'OGG100', desiredDates: [d10, d12] });
       const original = await offer(liam, trade, { requestType: 'trade', tradeDate: d10, offerRoute: 'OGG200' });
+      // Cora already flies on the day of the trip she will ask for: her dialog says so.
+      await rosterWithFlight(cora, 'OGG777 OGG-HNL-OGG', d12);
 
       const c = suite.track(await openAs(suite.browser, suite.app, cora, '/trades?tab=requests', mobile));
       const l = suite.track(await openAs(suite.browser, suite.app, liam, '/trades?tab=requests', mobile));
@@ -78,6 +95,10 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       await dialog.getByLabel(TRADES_TEXT.counterTheirPairing).fill('OGG300');
       await dialog.getByLabel('Message').fill('Could you give me OGG300 instead?');
       expect(await dialog.getByText(TRADES_TEXT.counterWhatHintAsk.replace('{kind}', 'pairing')).isVisible()).toBe(true);
+      await dialog
+        .getByRole('note', { name: 'Your roster' })
+        .getByText(`You already fly OGG777 on ${shortDay(d12)}.`)
+        .waitFor(LIVE);
       await saveScreenshot(c, `${width}-counter-dialog`);
       expect(await layoutProblems(c)).toEqual([]);
       expect(await seriousViolations(c)).toEqual([]);
@@ -150,7 +171,7 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       ] as const) {
         await tab(page, 'Completed').click();
         const done = card(page, 'OGG300');
-        await expect.poll(() => done.locator('.badge', { hasText: 'Accepted' }).isVisible(), LIVE).toBe(true);
+        await expect.poll(() => done.locator('.badge', { hasText: /^Accepted$/ }).isVisible(), LIVE).toBe(true);
         expect(await done.locator('.request-card-date').textContent()).toBe(formatDate(d12));
         await saveScreenshot(page, `${width}-counter-completed-${name}`);
         expect(await layoutProblems(page)).toEqual([]);
@@ -208,16 +229,27 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       await saveScreenshot(c, `${width}-rule-dashboard`);
       expect(await layoutProblems(c)).toEqual([]);
 
-      // Cora waits on her Completed tab; Bea picks the trip up, giving nothing in return.
-      await c.goto('/trades?tab=approved');
-      await c.getByText(MSG.noCompletedTradeRequests).waitFor(LIVE);
+      // Noah's pickup asks for a trip in return: the rule leaves it to Cora, and her card says why.
+      await c.goto('/trades?tab=requests');
+      await c.getByText(MSG.noTradeRequests).waitFor(LIVE);
       const request = ((await cora.client.get('/api/requests')).body as TradeRequestItem[]).find((r) => r.route === 'ATL900')!;
       expect(request.autoAccept).toBe(true);
+      const noah = await makeUser(suite.app, { ...group, firstName: 'Noah', lastName: 'Park' });
+      const held = await offer(noah, request, { requestType: 'pickup', tradeDate: date, offerRoute: 'NOAH500' });
+      expect([held.status, held.ruleNote]).toEqual(['pending', null]);
+      const noted = card(c, 'NOAH500');
+      await noted.getByText(RULE_TEXT.asksInReturn).waitFor(LIVE);
+      await saveScreenshot(c, `${width}-rule-held-note`);
+      expect(await layoutProblems(c)).toEqual([]);
+
+      // Cora waits on her Completed tab; Bea picks the trip up, giving nothing in return.
+      await tab(c, 'Completed').click();
+      await c.getByText(MSG.noCompletedTradeRequests).waitFor(LIVE);
       const sent = await offer(bea, request, { requestType: 'pickup', tradeDate: date, offerRoute: 'none' });
       expect(sent.status).toBe('accepted');
 
       const taken = card(c, 'ATL900');
-      await expect.poll(() => taken.locator('.badge', { hasText: 'Accepted' }).isVisible(), LIVE).toBe(true);
+      await expect.poll(() => taken.locator('.badge', { hasText: /^Accepted$/ }).isVisible(), LIVE).toBe(true);
       await expect.poll(() => taken.getByText(RULE_TEXT.acceptedBadge).isVisible(), LIVE).toBe(true);
       expect(await c.getByText(MSG.noCompletedTradeRequests).count()).toBe(0);
       await saveScreenshot(c, `${width}-rule-accepted`);
@@ -225,7 +257,7 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       expect(await seriousViolations(c)).toEqual([]);
       // Bea, its sender, never reads the owner's badge.
       await b.goto('/trades?tab=approved');
-      await card(b, 'ATL900').locator('.badge', { hasText: 'Accepted' }).waitFor(LIVE);
+      await card(b, 'ATL900').locator('.badge', { hasText: /^Accepted$/ }).waitFor(LIVE);
       expect(await card(b, 'ATL900').getByText(RULE_TEXT.acceptedBadge).count()).toBe(0);
     });
   });
