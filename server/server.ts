@@ -35,7 +35,6 @@ import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer, releaseUpgradeRequests } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/user-kernel/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
-import { createMetrics } from './ops/metrics.ts';
 import { readOutboxStatus } from './ops/outbox-status.ts';
 import { createReadiness, type Readiness } from './ops/readiness.ts';
 
@@ -151,7 +150,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // Rows a dead or stopped instance left, at once; then as commits wake it, and every two seconds.
   outbox.start();
   const readiness = createReadiness(db.orm, redis);
-  const metrics = config.metricsToken ? createMetrics({ orm: db.orm, io, redis, outbox: () => readOutboxStatus(deps) }) : undefined;
+  // prom-client (and what it pulls in) only where metrics are served: most instances of a small
+  // deployment never set METRICS_TOKEN (issue 44, the idle baseline).
+  const metrics = config.metricsToken
+    ? (await import('./ops/metrics.ts')).createMetrics({ orm: db.orm, io, redis, outbox: () => readOutboxStatus(deps) })
+    : undefined;
   const app = createApp(deps, { readiness, metrics });
   // The server is built from the app, and engine.io attached to it takes its own path first: a
   // /socket.io/ request gets exactly one answer (Koa answering it too crashed the process).

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { insertOutboxMails } from './outbox.queries.ts';
@@ -33,17 +33,20 @@ type Delivery = { delivered: boolean }[];
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise the local outbox table plus a log line. */
 export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer {
-  const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // nodemailer only with an SMTP server to talk to, loaded with the first mail (issue 44: the idle baseline).
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (url: string) =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(url)));
   // Sends still running when the instance stops must finish before the database closes under them.
   const inFlight = new Set<Promise<Delivery>>();
   type OnEach = ((index: number, delivered: boolean) => void) | undefined;
-  const smtp = (smtp: Transporter, mails: readonly OutgoingMail[], onEach: OnEach): Promise<Delivery> =>
+  const smtp = (url: string, mails: readonly OutgoingMail[], onEach: OnEach): Promise<Delivery> =>
     Promise.all(
       mails.map(async (mail, index) => {
         let delivered: boolean;
         try {
           const { requestId: _requestId, ...message } = mail;
-          await smtp.sendMail({ from: config.mailFrom, ...message });
+          await (await smtpTransport(url)).sendMail({ from: config.mailFrom, ...message });
           delivered = true;
         } catch (err) {
           log.warn({ err, to: mail.to, ...(mail.requestId ? { reqId: mail.requestId } : {}) }, 'mail delivery failed');
@@ -73,7 +76,7 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
   };
   const sendAll = (mails: readonly OutgoingMail[], onEach?: OnEach): Promise<Delivery> => {
     if (mails.length === 0) return Promise.resolve([]);
-    const sending = transport ? smtp(transport, mails, onEach) : outbox(mails, onEach);
+    const sending = config.smtpUrl ? smtp(config.smtpUrl, mails, onEach) : outbox(mails, onEach);
     inFlight.add(sending);
     void sending.finally(() => inFlight.delete(sending));
     return sending;
@@ -85,7 +88,7 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
     sendAll,
     async close() {
       await Promise.all(inFlight);
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

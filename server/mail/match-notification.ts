@@ -1,4 +1,5 @@
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import type { RequestType } from '#protocol/enums.ts';
 import { dayRange, matchDays, matchFactsOf } from '#protocol/matchText.ts';
 import type { MatchItem } from '#protocol/shapes.ts';

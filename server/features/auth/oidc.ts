@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import type { Config } from '../../config.ts';
 
 const FLOW_COOKIE = 'crewtrade.oidc';
@@ -11,11 +11,16 @@ export interface SocialProfile {
   lastName: string | null;
 }
 
-const discovered = new WeakMap<Config, Promise<client.Configuration>>();
+const discovered = new WeakMap<Config, Promise<OpenId.Configuration>>();
+
+/** openid-client (and jose under it), loaded on the first social sign-in: most instances never see one (issue 44). */
+let library: Promise<typeof OpenId> | undefined;
+const openId = () => (library ??= import('openid-client'));
 
 /** The issuer's metadata, fetched once per configuration; plain http only for a loopback issuer (dev, tests). */
-function issuer(config: Config): Promise<client.Configuration> {
+async function issuer(config: Config): Promise<OpenId.Configuration> {
   const oidc = config.oidc!;
+  const client = await openId();
   let found = discovered.get(config);
   if (!found) {
     const url = new URL(oidc.issuer);
@@ -44,6 +49,7 @@ export async function startSocialSignIn(config: Config, origin: string, ctx: Con
   if (!config.oidc) return '/login?error=social';
   try {
     const server = await issuer(config);
+    const client = await openId();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     ctx.cookies.set(FLOW_COOKIE, `${state}.${verifier}`, { httpOnly: true, sameSite: 'lax', maxAge: 10 * 60 * 1000 });
@@ -74,6 +80,7 @@ export async function finishSocialSignIn(config: Config, origin: string, ctx: Co
   const [state, verifier] = flow.split('.');
   try {
     const server = await issuer(config);
+    const client = await openId();
     const currentUrl = new URL(ctx.originalUrl, origin);
     const tokens = await client.authorizationCodeGrant(server, currentUrl, { pkceCodeVerifier: verifier, expectedState: state });
     const claims = tokens.claims();

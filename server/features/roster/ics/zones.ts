@@ -2,6 +2,9 @@ import ICAL from 'ical.js';
 import { findIana } from 'windows-iana';
 import { type Component, type Property } from './content-lines.ts';
 import { wallMs, wallOf, type WallTime } from './date-values.ts';
+import { ianaInstant, ianaWall, isIana } from './iana-time.ts';
+
+export { isIana };
 
 /**
  * A TZID as the file means it (docs/decisions/0040). Tried in this order:
@@ -15,41 +18,6 @@ import { wallMs, wallOf, type WallTime } from './date-values.ts';
  * The server's own zone never enters: every conversion here is explicit.
  */
 export type Zone = { kind: 'iana'; name: string } | { kind: 'rules'; tz: ICAL.Timezone } | { kind: 'offset'; ms: number };
-
-const ianaCache = new Map<string, Intl.DateTimeFormat | null>();
-/** A formatter for an IANA zone, or null when the name is not one; kept per name (a roster uses a few) for the thread's life. */
-function formatterOf(name: string): Intl.DateTimeFormat | null {
-  let f = ianaCache.get(name);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone: name,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      f = null;
-    }
-    // A file may name thousands of zones: the cache is emptied when full rather than kept full of
-    // one file's names, which would leave every later roster's zones to be built at each instant.
-    if (ianaCache.size >= 500) ianaCache.clear();
-    ianaCache.set(name, f);
-  }
-  return f;
-}
-export const isIana = (name: string) => name.length > 0 && name.length <= 64 && formatterOf(name) !== null;
-
-/** Wall-clock fields of an instant in an IANA zone, as ms-as-if-UTC. */
-function ianaWall(instant: number, name: string): number {
-  const parts = formatterOf(name)!.formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-}
 
 /** The regions Outlook and Lotus Notes name without a city. */
 const REGIONS: Record<string, string> = {
@@ -163,12 +131,8 @@ export function instantOf(wall: WallTime, zone: Zone): number {
       const t = new ICAL.Time({ ...wall, isDate: false }, zone.tz);
       return asUtc - zone.tz.utcOffset(t) * 1000;
     }
-    case 'iana': {
-      // Twice corrected, for the hours around a clock change.
-      let t = asUtc - (ianaWall(asUtc, zone.name) - asUtc);
-      t = asUtc - (ianaWall(t, zone.name) - t);
-      return t;
-    }
+    case 'iana':
+      return ianaInstant(asUtc, zone.name);
   }
 }
 
