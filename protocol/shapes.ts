@@ -162,7 +162,9 @@ export interface ProfileView {
 /**
  * A trade offer (spec: TradeRequest). `request` is the target request (the recipient's), null for
  * an offer sent from a crew profile or when the request was deleted since. `senderRequest` is the
- * sender's own request the offer came from (set when it was sent on a match), else null.
+ * sender's own request the offer came from (set when it was sent on a match), else null. A
+ * counter-offer (counterOfId set) keeps the first offer's two requests: `request` is the owner's
+ * whoever sends the counter, `senderRequest` the other party's, both completed by an accept.
  * requestType is as the sender chose it; a screen showing a received offer shows shownOfferType().
  */
 export interface OfferItem {

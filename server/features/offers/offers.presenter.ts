@@ -41,7 +41,8 @@ export function presentOffer(row: OfferRow, requests: ReadonlyMap<number, Reques
     tradeDate: row.tradeDate,
     offerRoute: row.offerRoute,
     offerReservePeriod: row.offerReservePeriod,
-    offerTripDays: senderRequest?.tripDays ?? null,
+    // A counter names a trip of the other party's by its day and code only: its length is not known.
+    offerTripDays: row.counterOfId === null ? (senderRequest?.tripDays ?? null) : null,
     requestType: row.requestType as RequestType,
     message: row.message,
     status: row.status as OfferStatus,
