@@ -18,6 +18,7 @@ import { fullName, positionPhrase } from '../lib/format.ts';
 import { isFiltering, NO_FILTERS, type BoardFilters } from '../lib/boardFilters.ts';
 import { byDate } from '../lib/requestOrder.ts';
 import { useBoardStore } from '../stores/useBoardStore.ts';
+import { ensureMyRequests } from '../stores/useMyRequestsStore.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
@@ -44,6 +45,8 @@ export default function Tradeboard() {
 
   useEffect(() => {
     void useBoardStore.getState().fetch();
+    // The board's copies leave the owner's standing rule out: their own list, read once, says it (RuleBadge, the edit form).
+    void ensureMyRequests();
   }, []);
 
   // The server filters every page: a change reads the board again (the search once typing pauses).

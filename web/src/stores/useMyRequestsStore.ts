@@ -122,6 +122,8 @@ export function ensureMyRequests(): Promise<void> {
 
 /** The standing rule on one of the owner's requests, from their own list (read first if need be); undefined when not held. */
 export async function ownRuleOf(id: number): Promise<boolean | undefined> {
+  const held = useMyRequestsStore.getState().items.find((r) => r.id === id)?.autoAccept;
+  if (held !== undefined) return held;
   await ensureMyRequests();
   return useMyRequestsStore.getState().items.find((r) => r.id === id)?.autoAccept;
 }
