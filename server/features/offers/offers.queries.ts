@@ -199,6 +199,8 @@ export interface OfferColumns {
   /** A counter-offer: the offer it counters and the first of their thread (docs/decisions/0045). */
   counterOfId?: number;
   threadId?: number;
+  /** Not stored here: the target request's standing rule is on, so the send asks it (docs/decisions/0045). */
+  targetAutoAccept?: boolean;
 }
 
 /** The partial unique index that refuses a second pending offer from one sender on one request. */
@@ -274,11 +276,7 @@ export async function insertOfferNotifications(
 }
 
 export type OfferActivity =
-  | 'trade_request_sent'
-  | 'trade_request_accepted'
-  | 'trade_request_declined'
-  | 'trade_request_countered'
-  | 'trade_request_accepted_by_rule';
+  'trade_request_sent' | 'trade_request_accepted' | 'trade_request_declined' | 'trade_request_countered' | 'trade_request_accepted_by_rule';
 
 /** user_activity_logs rows for offers: who acted, on whom, which offer. */
 export async function logOfferActivity(
@@ -447,7 +445,13 @@ const answerOffer = compileOnce(
 );
 
 /** `byRule`: the recipient's standing rule accepts it (docs/decisions/0045), and the log says so. */
-export async function answerPendingOffer(em: EntityManager, id: number, recipientId: number, status: 'accepted' | 'declined', byRule = false) {
+export async function answerPendingOffer(
+  em: EntityManager,
+  id: number,
+  recipientId: number,
+  status: 'accepted' | 'declined',
+  byRule = false,
+) {
   const activity: OfferActivity =
     status === 'declined' ? 'trade_request_declined' : byRule ? 'trade_request_accepted_by_rule' : 'trade_request_accepted';
   const [row] = await answerOffer(em, { id, recipientId, status, activity, byRule: byRule && status === 'accepted' });

@@ -11,7 +11,7 @@ import type { OfferItem, OfferNotificationItem } from '#protocol/shapes.ts';
 import type { Deps } from '../../deps.ts';
 import type { EventRecorder } from '../../events/event-bus.ts';
 import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor, type TimeSorted } from '../../db/paging.ts';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../http/errors.ts';
 import type { StoredUpload } from '../../storage/file-store.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import { completeOfferTrade, lockGroups, reopenOfferMatch, type GroupLock } from '../trading/trading-core.ts';
@@ -137,9 +137,8 @@ export class OffersService {
       if (stored !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
       return stored;
     };
-    const { id, created, item, rule } = await this.deps.events.transaction(
-      this.em,
-      async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem; rule?: RuleStep }> => {
+    const { id, created, item, rule } = await this.deps.events
+      .transaction(this.em, async (em, events): Promise<{ id: number; created: boolean; item?: OfferItem; rule?: RuleStep }> => {
         const earlier = await alreadySent(em, events);
         if (earlier !== undefined) return { id: earlier, created: false };
         const recipient = await userForOffer(em, body.toUserId);
@@ -163,14 +162,23 @@ export class OffersService {
         await insertOfferNotifications(em, [{ userId: recipient.id, offerId: id, type: 'trade_request' }]);
         await logOfferActivity(em, [{ userId: user.id, targetId: recipient.id, offerId: id, activity: 'trade_request_sent' }]);
         // The recipient's standing rule (docs/decisions/0045) decides with what this transaction reads; a hold says why at once.
-        const rule = columns.requestId === null ? undefined : await this.ruleStepOf(em, id, recipient);
+        const rule = columns.targetAutoAccept ? await this.ruleStepOf(em, id, recipient) : undefined;
         if (rule?.kind === 'hold') await setRuleNote(em, id, rule.note);
         // Read inside the transaction: the answer and the notices share it, nothing reads it after the commit.
         const item = await this.loadOne(id, em);
         events.record({ type: 'offer.sent', offerId: id, fromUserId: user.id, toUserId: recipient.id, item });
         return { id, created: true, item, rule };
-      },
-    );
+      })
+      .catch(async (err: unknown) => {
+        // A retry with the same key racing its first attempt can meet the one-pending-offer index
+        // before the key's: the first attempt's offer, once committed, is the answer.
+        const stored =
+          clientKey !== null && err instanceof AppError && err.status === 409
+            ? await offerIdByClientKey(this.em, user.id, clientKey)
+            : undefined;
+        if (stored === undefined) throw err;
+        return { id: stored, created: false, item: undefined, rule: undefined };
+      });
     // Accepted by the rule as its owner would accept it, once the offer is committed: under the
     // group lock, and decided by the same conditional update as any other answer, so a second offer
     // or the owner's own answer at the same moment completes nothing twice.
@@ -183,7 +191,11 @@ export class OffersService {
   }
 
   /** What the recipient's standing rule does with a new offer on their request (docs/decisions/0045). */
-  private async ruleStepOf(em: EntityManager, offerId: number, owner: { id: number; airline: string | null }): Promise<RuleStep | undefined> {
+  private async ruleStepOf(
+    em: EntityManager,
+    offerId: number,
+    owner: { id: number; airline: string | null },
+  ): Promise<RuleStep | undefined> {
     const o = await offerForRule(em, offerId);
     if (!o?.autoAccept) return undefined;
     const item = await this.loadOne(offerId, em);
@@ -261,7 +273,11 @@ export class OffersService {
       const pairing = target.routeType === 'pairing';
       if (pairing && !body.offerRoute) throw invalid(MSG.pairingRequired, 'offerRoute');
       if (!pairing && !body.offerReservePeriod) throw invalid(MSG.reservePeriodRequired, 'offerReservePeriod');
-      const terms = { tradeDate: body.tradeDate!, offerRoute: pairing ? body.offerRoute : null, offerReservePeriod: pairing ? null : body.offerReservePeriod };
+      const terms = {
+        tradeDate: body.tradeDate!,
+        offerRoute: pairing ? body.offerRoute : null,
+        offerReservePeriod: pairing ? null : body.offerReservePeriod,
+      };
       if (sameTerms(head, terms)) throw invalid(MSG.counterSame, 'tradeDate');
       if (!(await closeCounteredOffer(em, id, user.id))) {
         const now = await offerHead(em, id);
@@ -359,6 +375,7 @@ export class OffersService {
       offerRoute: pairing ? body.offerRoute : null,
       offerReservePeriod: pairing ? null : body.offerReservePeriod,
       requestType: body.requestType,
+      targetAutoAccept: target.autoAccept,
     };
   }
 
