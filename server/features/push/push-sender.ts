@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import webpush, { WebPushError } from 'web-push';
+import type WebPush from 'web-push';
 import type { PushPayload } from '#protocol/push.ts';
 import type { PushConfig } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -15,6 +15,10 @@ export interface PushSender {
   send(targets: readonly PushTarget[], payload: PushPayload): Promise<{ sent: number }>;
 }
 
+/** web-push (and its ASN.1 and JWS code), loaded with the first push or a first key pair: most instances idle without (issue 44). */
+let library: Promise<typeof WebPush> | undefined;
+const webPush = () => (library ??= import('web-push').then((m) => m.default));
+
 /** A notice that waits longer than a day is old news (a match, an offer, a message). */
 const TTL_SECONDS = 24 * 3600;
 const SEND_TIMEOUT_MS = 10_000;
@@ -25,7 +29,7 @@ const SEND_TIMEOUT_MS = 10_000;
  */
 async function vapidKeys(config: PushConfig, orm: MikroORM): Promise<{ publicKey: string; privateKey: string }> {
   if (config.vapid) return config.vapid;
-  const stored = await sharedSecret(orm.em.fork(), 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const stored = await sharedSecret(orm.em.fork(), 'vapid', async () => JSON.stringify((await webPush()).generateVAPIDKeys()));
   return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }
 
@@ -43,10 +47,11 @@ export async function createPushSender(config: PushConfig, orm: MikroORM, log: L
       const body = JSON.stringify(payload);
       const gone: string[] = [];
       let sent = 0;
+      const webpush = targets.length ? await webPush() : undefined;
       await Promise.all(
         targets.map(async (t) => {
           try {
-            await webpush.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, body, {
+            await webpush!.sendNotification({ endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } }, body, {
               vapidDetails,
               TTL: TTL_SECONDS,
               urgency: 'high',
@@ -56,7 +61,7 @@ export async function createPushSender(config: PushConfig, orm: MikroORM, log: L
             });
             sent++;
           } catch (err) {
-            if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) gone.push(t.endpoint);
+            if (err instanceof webpush!.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) gone.push(t.endpoint);
             // Stored before the allowlist changed (or before it was read the way web-push reads it): kept, never reached.
             else if (err instanceof PushHostRefused) log.debug({ userId: t.userId, err: err.message }, 'push refused');
             else log.warn({ err: err instanceof Error ? err.message : String(err), userId: t.userId }, 'push send failed');

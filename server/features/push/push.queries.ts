@@ -90,15 +90,18 @@ export async function namesOf(em: EntityManager, userIds: readonly number[]): Pr
 }
 
 /** A value the server generated and keeps (server_secrets); the first writer's wins. */
-export async function sharedSecret(em: EntityManager, name: string, generate: () => string): Promise<string> {
+export async function sharedSecret(em: EntityManager, name: string, generate: () => string | Promise<string>): Promise<string> {
   const db = kysely(em);
+  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  // Generated only when missing (the first start): making one costs what generating it needs loaded.
+  const stored = await read();
+  if (stored) return stored.value;
   await db
     .insertInto('server_secrets')
-    .values({ name, value: generate() })
+    .values({ name, value: await generate() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
+  return (await read())!.value;
 }
 
 /** Every user with at least one device subscribed (PushDevices' periodic read). */
