@@ -49,7 +49,8 @@ export function offerClosedSentence(offer: ClosedOfferFacts, side: OfferSide, fi
   const reason = offer.closedReason;
   if (!reason) return null;
   // Countered (docs/decisions/0045): its recipient answered with another trip; the thread goes on.
-  if (reason === 'countered') return side === 'received' ? 'You answered with a counter-offer' : `${firstNames.to} answered with a counter-offer`;
+  if (reason === 'countered')
+    return side === 'received' ? 'You answered with a counter-offer' : `${firstNames.to} answered with a counter-offer`;
   if (reason === 'sender_request_filled') {
     const r = offer.senderRequest;
     return closedSentence(reason, {

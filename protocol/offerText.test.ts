@@ -249,7 +249,9 @@ describe('counter-offers and standing rules (docs/decisions/0045)', () => {
   });
   it('reads a counter back from the other party', () => {
     const back = { ...base, fromUserId: 2 };
-    expect(offerSentence(back, 'received', { from: 'Liam', to: 'Cora' })).toBe('Liam offers their OGG300 (Dec 12) instead, for your OGG100 (Dec 8)');
+    expect(offerSentence(back, 'received', { from: 'Liam', to: 'Cora' })).toBe(
+      'Liam offers their OGG300 (Dec 12) instead, for your OGG100 (Dec 8)',
+    );
     expect(offerAnswerSentence(base, 'accepted', names)).toBe(
       "Liam accepted your counter-offer: you asked for Liam's OGG300 (Dec 12) instead, for your OGG100 (Dec 8)",
     );
@@ -259,7 +261,14 @@ describe('counter-offers and standing rules (docs/decisions/0045)', () => {
     expect(offerSentence(pickup, 'received', names)).toBe('Cora asks for your OGG300 (Dec 12) instead');
   });
   it('tells the owner what their standing rule did', () => {
-    const taken: OfferFacts = { ...base, requestType: 'pickup', offerRoute: 'none', tradeDate: '2026-12-03', counterOfId: null, request: { ...base.request!, route: 'ATL900', date: '2026-12-03' } };
+    const taken: OfferFacts = {
+      ...base,
+      requestType: 'pickup',
+      offerRoute: 'none',
+      tradeDate: '2026-12-03',
+      counterOfId: null,
+      request: { ...base.request!, route: 'ATL900', date: '2026-12-03' },
+    };
     expect(standingRuleSentence(taken, { from: 'Bea' })).toBe('Your drop of ATL900 on Dec 3 was taken by Bea');
   });
 });

@@ -54,8 +54,13 @@ describe('standingRuleStep', () => {
       days: 1,
       exactDates: true,
     });
-    expect(standingRuleStep(offer({ requestType: 'drop', offerRoute: 'BOS1', tripDays: 3 }), pickup, TODAY)).toMatchObject({ exactDates: false });
-    expect(standingRuleStep(offer({ requestType: 'drop', offerRoute: 'none' }), pickup, TODAY)).toEqual({ kind: 'hold', note: RULE_TEXT.nothingOffered });
+    expect(standingRuleStep(offer({ requestType: 'drop', offerRoute: 'BOS1', tripDays: 3 }), pickup, TODAY)).toMatchObject({
+      exactDates: false,
+    });
+    expect(standingRuleStep(offer({ requestType: 'drop', offerRoute: 'none' }), pickup, TODAY)).toEqual({
+      kind: 'hold',
+      note: RULE_TEXT.nothingOffered,
+    });
     expect(standingRuleStep(offer({ requestType: 'drop', offerRoute: 'BOS1' }), { ...pickup, route: 'BOS2' }, TODAY)).toEqual({
       kind: 'hold',
       note: RULE_TEXT.notYourTrip,

@@ -9,7 +9,8 @@ export const RULE_TEXT = {
   badge: 'Auto',
   badgeTitle: 'Accept automatically is on: offers that give what this request asks are accepted by themselves',
   field: 'Accept automatically',
-  fieldHint: 'Drops: the first colleague who takes the trip as posted gets it. Pickups and trades: an offer is accepted when it gives what you ask and your roster is free.',
+  fieldHint:
+    'Drops: the first colleague who takes the trip as posted gets it. Pickups and trades: an offer is accepted when it gives what you ask and your roster is free.',
   asksInReturn: 'Not accepted automatically: it asks for a trip in return',
   notYourDays: 'Not accepted automatically: its trip is not on a day your request asks for',
   notYourTrip: 'Not accepted automatically: it is not the pairing your request asks for',
@@ -56,7 +57,8 @@ export type RuleStep =
   | { kind: 'roster'; date: string; days: number; exactDates: boolean }
   | { kind: 'hold'; note: string };
 
-const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 const ANY = /^(any|anything|open|\*)?$/i;
 
 const daysFrom = (date: string, days: number) =>
@@ -71,13 +73,15 @@ const daysFrom = (date: string, days: number) =>
  * - A trade: a trip offered on a day it asks for, once the roster is free on the trip's days.
  */
 export function standingRuleStep(offer: RuleOffer, request: RuleRequest, today: string): RuleStep {
-  if (!request.autoAccept || !isCurrent(request, today) || offer.status !== 'pending' || offer.counterOfId !== null) return { kind: 'none' };
+  if (!request.autoAccept || !isCurrent(request, today) || offer.status !== 'pending' || offer.counterOfId !== null)
+    return { kind: 'none' };
   if (Date.parse(offer.createdAt) < Date.parse(request.updatedAt)) return { kind: 'none' };
   const offered = offeredText(offer);
   const onItsDays = offer.tradeDate !== null && request.allDates.includes(offer.tradeDate);
   if (request.type === 'drop') {
     if (offer.requestType !== 'pickup' || !onItsDays) return { kind: 'hold', note: RULE_TEXT.notYourDays };
-    if (offered !== null && !same(offered, request.routeType === 'pairing' ? request.route : null)) return { kind: 'hold', note: RULE_TEXT.asksInReturn };
+    if (offered !== null && !same(offered, request.routeType === 'pairing' ? request.route : null))
+      return { kind: 'hold', note: RULE_TEXT.asksInReturn };
     return { kind: 'accept' };
   }
   if (offered === null) return { kind: 'hold', note: RULE_TEXT.nothingOffered };
@@ -98,7 +102,10 @@ export function standingRuleStep(offer: RuleOffer, request: RuleRequest, today: 
 }
 
 /** After the roster check: accept, or hold with the first reason (or the no-roster rule). */
-export function afterRoster(step: Extract<RuleStep, { kind: 'roster' }>, check: { hasRoster: boolean; ok: boolean; reasons: string[] }): RuleStep {
+export function afterRoster(
+  step: Extract<RuleStep, { kind: 'roster' }>,
+  check: { hasRoster: boolean; ok: boolean; reasons: string[] },
+): RuleStep {
   if (!check.hasRoster) return step.exactDates ? { kind: 'accept' } : { kind: 'hold', note: RULE_TEXT.noRosterInexact };
   return check.ok ? { kind: 'accept' } : { kind: 'hold', note: RULE_TEXT.conflict(check.reasons[0] ?? 'your roster is not free') };
 }

@@ -10,7 +10,10 @@ const refused = expect.stringContaining('A lower floor never imports features/')
 
 describe('the floors import no feature', () => {
   it.each([
-    ['server/outbox/fixture.ts', `import { offerMailDrafts } from '../features/offers/offer-mails.ts';\nexport const o = offerMailDrafts;\n`],
+    [
+      'server/outbox/fixture.ts',
+      `import { offerMailDrafts } from '../features/offers/offer-mails.ts';\nexport const o = offerMailDrafts;\n`,
+    ],
     ['server/outbox/fixture.ts', `import type { PushDevices } from '../features/push/push-devices.ts';\nexport type P = PushDevices;\n`],
     ['server/ops/fixture.ts', `import { offerMailDrafts } from '../features/offers/offer-mails.ts';\nexport const o = offerMailDrafts;\n`],
     ['server/outbox/fixture.ts', `import { outboxDeliveries } from '../subscribers.ts';\nexport const d = outboxDeliveries;\n`],
@@ -19,7 +22,17 @@ describe('the floors import no feature', () => {
   });
 
   it('lets a floor import another floor, and a feature import a floor', async () => {
-    expect(await floorSays('server/outbox/fixture.ts', `import { renderNotificationMails } from '../mail/notification-mails.ts';\nexport const r = renderNotificationMails;\n`)).toEqual([]);
-    expect(await floorSays('server/features/offers/fixture.ts', `import { mailDrafter } from '../../outbox/outbox-plugins.ts';\nexport const m = mailDrafter;\n`)).toEqual([]);
+    expect(
+      await floorSays(
+        'server/outbox/fixture.ts',
+        `import { renderNotificationMails } from '../mail/notification-mails.ts';\nexport const r = renderNotificationMails;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await floorSays(
+        'server/features/offers/fixture.ts',
+        `import { mailDrafter } from '../../outbox/outbox-plugins.ts';\nexport const m = mailDrafter;\n`,
+      ),
+    ).toEqual([]);
   });
 });

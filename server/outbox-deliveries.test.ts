@@ -14,13 +14,30 @@ const eventTypes = [
 
 /** An event of `type` carrying user 1 in every field a recipient is read from. */
 const eventOf = (type: string) =>
-  ({ type, userId: 1, toUserId: 1, fromUserId: 2, userIds: [1, 2], proposed: true, byRule: true, match: { userIds: [1, 2] } }) as unknown as DomainEvent;
+  ({
+    type,
+    userId: 1,
+    toUserId: 1,
+    fromUserId: 2,
+    userIds: [1, 2],
+    proposed: true,
+    byRule: true,
+    match: { userIds: [1, 2] },
+  }) as unknown as DomainEvent;
 
 describe('the outbox deliveries', () => {
   it('draft the mail of every event the outbox records a mail for', () => {
     expect(eventTypes.length).toBeGreaterThan(25);
     const mailed = eventTypes.filter((t) => outboxRecordsOf([eventOf(t)], () => true).some((r) => r.channel === 'mail'));
-    expect(mailed.sort()).toEqual(['account.resetAsked', 'account.verifyAsked', 'chain.changed', 'match.created', 'offer.answered', 'offer.sent', 'support.responded']);
+    expect(mailed.sort()).toEqual([
+      'account.resetAsked',
+      'account.verifyAsked',
+      'chain.changed',
+      'match.created',
+      'offer.answered',
+      'offer.sent',
+      'support.responded',
+    ]);
     const deps = { orm: undefined, limits: undefined, push: undefined } as never;
     const drafted = outboxDeliveries(deps).mail.flatMap((d) => d.types);
     expect(mailed.filter((t) => !drafted.includes(t as DomainEvent['type']))).toEqual([]);

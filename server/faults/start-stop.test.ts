@@ -31,19 +31,23 @@ const refused = (url: string) =>
   );
 
 describe('npm start', () => {
-  it('passes a SIGTERM sent to its own process on to the server, which drains and is gone within the drain time', { timeout: 60_000 }, async () => {
-    instance = await startMain({ DATABASE_URL: db.url, UPLOAD_DIR: uploadDir, DRAIN_SECONDS: '1' }, [], 'npm start');
-    expect((await fetch(`${instance.url}/api/auth/user`)).status).toBe(401);
-    const sent = Date.now();
-    // The pid is npm's: what `kill <pid of npm start>` or a process manager signals.
-    instance.child.kill('SIGTERM');
-    const exited = await instance.exited;
-    // One second of drain, then the stop; well inside the drain plus main.ts's stop limit.
-    expect(Date.now() - sent).toBeLessThan(1_000 + 9_000);
-    expect(exited.code === 0 || exited.signal === 'SIGTERM', JSON.stringify(exited)).toBe(true);
-    expect(instance.output()).toContain('"reason":"SIGTERM"');
-    expect(await refused(instance.url)).toBe(true);
-  });
+  it(
+    'passes a SIGTERM sent to its own process on to the server, which drains and is gone within the drain time',
+    { timeout: 60_000 },
+    async () => {
+      instance = await startMain({ DATABASE_URL: db.url, UPLOAD_DIR: uploadDir, DRAIN_SECONDS: '1' }, [], 'npm start');
+      expect((await fetch(`${instance.url}/api/auth/user`)).status).toBe(401);
+      const sent = Date.now();
+      // The pid is npm's: what `kill <pid of npm start>` or a process manager signals.
+      instance.child.kill('SIGTERM');
+      const exited = await instance.exited;
+      // One second of drain, then the stop; well inside the drain plus main.ts's stop limit.
+      expect(Date.now() - sent).toBeLessThan(1_000 + 9_000);
+      expect(exited.code === 0 || exited.signal === 'SIGTERM', JSON.stringify(exited)).toBe(true);
+      expect(instance.output()).toContain('"reason":"SIGTERM"');
+      expect(await refused(instance.url)).toBe(true);
+    },
+  );
 });
 
 describe('an old Node', () => {
@@ -53,18 +57,29 @@ describe('an old Node', () => {
   it('is refused in one sentence naming the version it needs, exit 1 (this Node, told it is 20)', () => {
     const run = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', "Object.defineProperty(process, 'version', { value: 'v20.20.2' }); await import('./server/node-version.ts');"],
+      [
+        '--input-type=module',
+        '-e',
+        "Object.defineProperty(process, 'version', { value: 'v20.20.2' }); await import('./server/node-version.ts');",
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(run.status).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe('Crewtrade needs Node.js 24.11 or later; this is v20.20.2.');
   });
 
-  it.runIf(oldNodes.some((n) => /^v(1\d|2[0-3])\./.test(versionOf(n))))('is refused on the machine’s own older Node, before anything native loads', () => {
-    const node = oldNodes.find((n) => /^v(1\d|2[0-3])\./.test(versionOf(n)))!;
-    const run = spawnSync(node, ['--import', 'tsx', 'server/main.ts'], { cwd: root, encoding: 'utf8', env: { ...process.env, DATABASE_URL: db.url } });
-    expect(run.status).toBe(1);
-    expect(run.signal).toBeNull();
-    expect(run.stderr).toContain(`Crewtrade needs Node.js 24.11 or later; this is ${versionOf(node)}.`);
-  });
+  it.runIf(oldNodes.some((n) => /^v(1\d|2[0-3])\./.test(versionOf(n))))(
+    'is refused on the machine’s own older Node, before anything native loads',
+    () => {
+      const node = oldNodes.find((n) => /^v(1\d|2[0-3])\./.test(versionOf(n)))!;
+      const run = spawnSync(node, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, DATABASE_URL: db.url },
+      });
+      expect(run.status).toBe(1);
+      expect(run.signal).toBeNull();
+      expect(run.stderr).toContain(`Crewtrade needs Node.js 24.11 or later; this is ${versionOf(node)}.`);
+    },
+  );
 });

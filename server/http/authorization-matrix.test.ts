@@ -294,10 +294,16 @@ const MATRIX: Record<string, Row> = {
   },
   // The recipient counters (201); its sender may not (403, as for an answer), nobody else sees it.
   'POST /api/trade-requests/:id/counter': {
-    call: async () => ({ path: `/api/trade-requests/${await own.offerReceived()}/counter`, body: { tradeDate: inDays(60), offerRoute: 'P9' } }),
+    call: async () => ({
+      path: `/api/trade-requests/${await own.offerReceived()}/counter`,
+      body: { tradeDate: inDays(60), offerRoute: 'P9' },
+    }),
     expect: ownerOnly(201),
   },
-  'GET /api/trade-requests/:id/thread': { call: async () => ({ path: `/api/trade-requests/${await own.offerReceived()}/thread` }), expect: ownerOnly() },
+  'GET /api/trade-requests/:id/thread': {
+    call: async () => ({ path: `/api/trade-requests/${await own.offerReceived()}/thread` }),
+    expect: ownerOnly(),
+  },
   'DELETE /api/trade-requests/:id': { call: async () => ({ path: `/api/trade-requests/${await own.offerSent()}` }), expect: ownerOnly() },
   'GET /api/trade-request-notifications': { call: () => ({ path: '/api/trade-request-notifications' }), expect: signedIn() },
   'POST /api/trade-request-notifications/:id/mark-read': {

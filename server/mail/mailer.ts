@@ -35,8 +35,7 @@ type Delivery = { delivered: boolean }[];
 export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer {
   // nodemailer only with an SMTP server to talk to, loaded with the first mail (issue 44: the idle baseline).
   let transport: Promise<Transporter> | undefined;
-  const smtpTransport = (url: string) =>
-    (transport ??= import('nodemailer').then((m) => m.default.createTransport(url)));
+  const smtpTransport = (url: string) => (transport ??= import('nodemailer').then((m) => m.default.createTransport(url)));
   // Sends still running when the instance stops must finish before the database closes under them.
   const inFlight = new Set<Promise<Delivery>>();
   type OnEach = ((index: number, delivered: boolean) => void) | undefined;

@@ -62,7 +62,8 @@ export async function prepareMailRows(
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const { rowId, mail } of drafted.flatMap((d) => d.mails ?? [])) {
     const row = byId.get(rowId);
-    if (row) mails.push({ mail: { ...mail, messageId: outboxMessageId(rowId, deps.config.mailFrom), ...requestOf(row.event) }, rowIds: [rowId] });
+    if (row)
+      mails.push({ mail: { ...mail, messageId: outboxMessageId(rowId, deps.config.mailFrom), ...requestOf(row.event) }, rowIds: [rowId] });
   }
   const deferred = drafted.flatMap((d) => d.held ?? []);
   const taken = new Set([...mails.flatMap((m) => m.rowIds), ...deferred.map((h) => h.id)]);

@@ -20,7 +20,11 @@ export interface Instance {
  * as a newcomer does, through npm and the script's shell (on the last build: SKIP_BUILD), so the
  * signal a process manager sends reaches npm, not the server.
  */
-export async function startMain(env: Record<string, string>, nodeArgs: string[] = [], via: 'node' | 'npm start' = 'node'): Promise<Instance> {
+export async function startMain(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  via: 'node' | 'npm start' = 'node',
+): Promise<Instance> {
   const [command, args] =
     via === 'node' ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']] : ['npm', ['start', '--silent']];
   const child = spawn(command, args, {

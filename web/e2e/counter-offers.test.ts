@@ -257,7 +257,9 @@ describe.skipIf(!hasChromium)('counter-offers and standing rules', () => {
       expect(await seriousViolations(c)).toEqual([]);
       // Bea, its sender, never reads the owner's badge.
       await b.goto('/trades?tab=approved');
-      await card(b, 'ATL900').locator('.badge', { hasText: /^Accepted$/ }).waitFor(LIVE);
+      await card(b, 'ATL900')
+        .locator('.badge', { hasText: /^Accepted$/ })
+        .waitFor(LIVE);
       expect(await card(b, 'ATL900').getByText(RULE_TEXT.acceptedBadge).count()).toBe(0);
     });
   });

@@ -98,7 +98,5 @@ export function presentActiveRequests(rows: { groupKey: string; edge: string | n
     sum.count += r.count;
     sums.set(key, sum);
   }
-  return [...sums.values()].sort(
-    (a, b) => b.count - a.count || a.base.localeCompare(b.base) || a.position.localeCompare(b.position),
-  );
+  return [...sums.values()].sort((a, b) => b.count - a.count || a.base.localeCompare(b.base) || a.position.localeCompare(b.position));
 }

@@ -25,7 +25,7 @@ describe('session cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it("never serves a session past its own expiry, however recently it was read", () => {
+  it('never serves a session past its own expiry, however recently it was read', () => {
     const { cache, clock } = cacheAt();
     cache.set(session('a', 1), clock.t + 2_000);
     clock.t += 1_999;

@@ -53,7 +53,11 @@ export class BaseChatService {
    * Posts to the caller's room. A client key already used by the caller answers with the message
    * stored under it (created: false), and the images of the repeat leave the disk after the commit.
    */
-  async post(user: UserRecord, body: ChatMessageBody, images: readonly StoredUpload[]): Promise<{ message: ChatMessage; created: boolean }> {
+  async post(
+    user: UserRecord,
+    body: ChatMessageBody,
+    images: readonly StoredUpload[],
+  ): Promise<{ message: ChatMessage; created: boolean }> {
     if (body.content.trim() === '' && images.length === 0) throw invalid(MSG.messageEmpty, 'content');
     const room = this.requireRoom(user, body.chatType);
     const clientKey = body.clientKey ?? null;
@@ -64,7 +68,12 @@ export class BaseChatService {
         if (!row) throw notFound(MSG.chatMessageNotFound); // deleted since the key was found
         return presentChatMessage(row, user.id);
       };
-      const inserted = await q.insertChatMessage(em, { userId: user.id, room, content: storedContent(body.content, images.length), clientKey });
+      const inserted = await q.insertChatMessage(em, {
+        userId: user.id,
+        room,
+        content: storedContent(body.content, images.length),
+        clientKey,
+      });
       if (inserted === undefined) {
         // Only a taken client key skips the insert, so the key is there.
         const storedId = await q.messageIdByClientKey(em, user.id, clientKey!);

@@ -86,4 +86,4 @@ export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
       }
     },
   });
-}
+};

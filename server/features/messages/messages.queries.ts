@@ -112,7 +112,10 @@ export async function insertAttachments(em: EntityManager, messageId: number, im
  * oldest first (catching up). Both halves of the pair are ranges of messages_recipient_sender_index
  * (recipient, sender, id).
  */
-export function threadPage(em: EntityManager, a: { userId: number; otherId: number; clearedThrough: number; window: MessageWindow; limit: number }) {
+export function threadPage(
+  em: EntityManager,
+  a: { userId: number; otherId: number; clearedThrough: number; window: MessageWindow; limit: number },
+) {
   const after = a.window?.direction === 'after';
   return messagesQuery(kysely(em))
     .where((eb) =>

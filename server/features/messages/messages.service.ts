@@ -97,7 +97,8 @@ export class MessagesService {
       const content = storedContent(body.content, images.length);
       const inserted = await insertMessage(em, { fromUserId: me.id, toUserId: to.id, content, clientKey }).catch((err: unknown) => {
         // The recipient's account was deleted while this ran.
-        if (isForeignKeyViolation(err) && (err as { constraint?: string }).constraint === RECIPIENT_FOREIGN_KEY) throw notFound(MSG.userNotFound);
+        if (isForeignKeyViolation(err) && (err as { constraint?: string }).constraint === RECIPIENT_FOREIGN_KEY)
+          throw notFound(MSG.userNotFound);
         throw err;
       });
       if (inserted !== undefined) {

@@ -101,7 +101,9 @@ describe('POST /api/trade-requests/:id/counter', () => {
       status: 'pending',
     });
     const bell = (await cora.client.get<OfferNotificationItem[]>('/api/trade-request-notifications')).body;
-    expect(bell[0]!.message).toBe(`Liam Brennan offers their OGG400 (${shortDay(inDays(13))}) instead, for your OGG100 (${shortDay(CORA_DAY)})`);
+    expect(bell[0]!.message).toBe(
+      `Liam Brennan offers their OGG400 (${shortDay(inDays(13))}) instead, for your OGG100 (${shortDay(CORA_DAY)})`,
+    );
     for (const viewer of [cora, liam]) {
       const thread = await viewer.client.get<OfferItem[]>(`/api/trade-requests/${back.body.id}/thread`);
       expect(thread.status).toBe(200);
@@ -117,17 +119,21 @@ describe('POST /api/trade-requests/:id/counter', () => {
     const { cora, liam, request, offer } = await coraAndLiam();
     const liamsTrade = await postRequest(liam, { type: 'trade', date: inDays(13), route: 'OGG300', desiredDates: [CORA_DAY] });
     const first = (await counter(cora, offer.id, { tradeDate: inDays(13), offerRoute: 'OGG300' })).body;
-    const results = await Promise.all(Array.from({ length: 5 }, () => liam.client.put<OfferItem>(`/api/trade-requests/${first.id}`, { status: 'accepted' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => liam.client.put<OfferItem>(`/api/trade-requests/${first.id}`, { status: 'accepted' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const accepted = results.find((r) => r.status === 200)!.body;
     expect(accepted).toMatchObject({ id: first.id, status: 'accepted', tradeDate: inDays(13), offerRoute: 'OGG300' });
-    expect(await sql(app.databaseUrl, 'select count(*)::int as n from trades where request_id = $1 or matched_request_id = $1', [request.id])).toEqual([
-      { n: 1 },
-    ]);
+    expect(
+      await sql(app.databaseUrl, 'select count(*)::int as n from trades where request_id = $1 or matched_request_id = $1', [request.id]),
+    ).toEqual([{ n: 1 }]);
     const own = (await cora.client.get<{ id: number; status: string }[]>('/api/requests')).body;
     expect(own.find((r) => r.id === request.id)?.status).toBe('completed');
     // Liam's own trade request was not the offer's: it stays on the board.
-    expect((await liam.client.get<{ id: number; status: string }[]>('/api/requests')).body.find((r) => r.id === liamsTrade.id)?.status).toBe('active');
+    expect(
+      (await liam.client.get<{ id: number; status: string }[]>('/api/requests')).body.find((r) => r.id === liamsTrade.id)?.status,
+    ).toBe('active');
     // Both are told: Cora (the counter's sender) has the answer in her bell.
     const bell = (await cora.client.get<OfferNotificationItem[]>('/api/trade-request-notifications')).body;
     expect(bell[0]).toMatchObject({ type: 'trade_response', title: 'Trade Request Accepted' });
@@ -141,7 +147,9 @@ describe('POST /api/trade-requests/:id/counter', () => {
     await app.server.deps.outbox.idle();
     const mails = await readOutbox(app.databaseUrl, liam.email);
     const mail = mails.find((m) => /counter-offer/i.test(m.subject));
-    expect(mail?.subject).toBe(`Counter-offer: Cora Reyes asks for your OGG300 (${shortDay(LIAM_DAY)}) instead, for their OGG100 (${shortDay(CORA_DAY)})`);
+    expect(mail?.subject).toBe(
+      `Counter-offer: Cora Reyes asks for your OGG300 (${shortDay(LIAM_DAY)}) instead, for their OGG100 (${shortDay(CORA_DAY)})`,
+    );
     expect(mail?.html).toContain('counter-offer');
     expect(mail?.html).toContain('your OGG300');
   });

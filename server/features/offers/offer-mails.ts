@@ -11,8 +11,14 @@ import { fullName } from '../user-kernel/user.presenter.ts';
  * The template of an offer: drop_trade_request, pickup_trade_request or trade_trade_request by its
  * type, message_trade_request for a message sent from a crew profile (it names no trip).
  */
-export const offerTemplateOf = (item: Pick<OfferItem, 'requestType' | 'requestId' | 'offerRoute' | 'offerReservePeriod' | 'counterOfId'>) =>
-  (item.counterOfId ?? null) !== null ? 'counter_trade_request' : isMessageOffer(item) ? 'message_trade_request' : `${item.requestType}_trade_request`;
+export const offerTemplateOf = (
+  item: Pick<OfferItem, 'requestType' | 'requestId' | 'offerRoute' | 'offerReservePeriod' | 'counterOfId'>,
+) =>
+  (item.counterOfId ?? null) !== null
+    ? 'counter_trade_request'
+    : isMessageOffer(item)
+      ? 'message_trade_request'
+      : `${item.requestType}_trade_request`;
 
 /**
  * The variables of the offer templates (server/db/templates-seed.ts) for one new offer, from its
@@ -87,8 +93,14 @@ function counterExchange(item: OfferItem, senderName: string): { youGet: string;
       : tripText({ label: (reserve ? item.request.reservePeriod : item.request.route) ?? 'the trip', date: item.request.date })
     : 'the trip';
   return ownerSends
-    ? { youGet: `${senderName} gives you ${requestTrip === 'nothing' ? 'nothing in return' : `their ${requestTrip}`}`, youGive: `You give ${senderName} ${askedTrip === 'nothing' ? 'nothing' : `your ${askedTrip}`}` }
-    : { youGet: `${senderName} gives you ${askedTrip === 'nothing' ? 'nothing in return' : `their ${askedTrip}`}`, youGive: `You give ${senderName} ${requestTrip === 'nothing' ? 'nothing' : `your ${requestTrip}`}` };
+    ? {
+        youGet: `${senderName} gives you ${requestTrip === 'nothing' ? 'nothing in return' : `their ${requestTrip}`}`,
+        youGive: `You give ${senderName} ${askedTrip === 'nothing' ? 'nothing' : `your ${askedTrip}`}`,
+      }
+    : {
+        youGet: `${senderName} gives you ${askedTrip === 'nothing' ? 'nothing in return' : `their ${askedTrip}`}`,
+        youGive: `You give ${senderName} ${requestTrip === 'nothing' ? 'nothing' : `your ${requestTrip}`}`,
+      };
 }
 
 /** The mail to a request's owner when their standing rule accepted an offer (docs/decisions/0045): what they traded, with whom. */

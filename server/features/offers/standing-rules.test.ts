@@ -27,7 +27,9 @@ const shortDay = (iso: string) =>
 /** Crew of one fresh group, one per name, in order. */
 async function crew<N extends string[]>(...names: N): Promise<{ [K in keyof N]: SignedInUser }> {
   const group = freshGroup();
-  return (await Promise.all(names.map((firstName) => makeUser(app, { ...group, firstName, lastName: 'Ames' })))) as { [K in keyof N]: SignedInUser };
+  return (await Promise.all(names.map((firstName) => makeUser(app, { ...group, firstName, lastName: 'Ames' })))) as {
+    [K in keyof N]: SignedInUser;
+  };
 }
 
 const tradesOf = (requestId: number) =>
@@ -92,9 +94,11 @@ describe('a standing rule on a request', () => {
     const beaBell = (await bea.client.get<OfferNotificationItem[]>('/api/trade-request-notifications')).body;
     expect(beaBell[0]).toMatchObject({ title: 'Trade Request Accepted' });
     expect(
-      await sql(app.databaseUrl, `select activity_type, user_id from user_activity_logs where reference_id = $1 and activity_type like 'trade_request_accepted%'`, [
-        offer.id,
-      ]),
+      await sql(
+        app.databaseUrl,
+        `select activity_type, user_id from user_activity_logs where reference_id = $1 and activity_type like 'trade_request_accepted%'`,
+        [offer.id],
+      ),
     ).toEqual([{ activity_type: 'trade_request_accepted_by_rule', user_id: cora.user.id }]);
     await app.server.deps.events.settled();
     await app.server.deps.outbox.idle();
@@ -144,7 +148,11 @@ describe('a standing rule on a request', () => {
     for (let i = 0; i < 5; i++) {
       const [cora, bea, carl] = await crew('Cora', 'Bea', 'Carl');
       const drop = await postRequest(cora, { type: 'drop', date: DAY, route: 'ATL900', autoAccept: true });
-      const results = await Promise.all([bea, carl].map((u) => u.client.post<OfferItem>('/api/trade-requests', { toUserId: cora.user.id, requestId: drop.id, ...takeIt(drop) })));
+      const results = await Promise.all(
+        [bea, carl].map((u) =>
+          u.client.post<OfferItem>('/api/trade-requests', { toUserId: cora.user.id, requestId: drop.id, ...takeIt(drop) }),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual([201, 201]);
       expect(results.map((r) => r.body.status).sort()).toEqual(['accepted', 'closed']);
       expect(await tradesOf(drop.id)).toHaveLength(1);

@@ -56,13 +56,25 @@ async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Pr
       const offer = offers.get(e.offerId);
       if (!offer) return [];
       if (e.type === 'offer.sent')
-        return [{ userId: e.toUserId, payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e)), offer.counterOfId !== null) }];
+        return [
+          {
+            userId: e.toUserId,
+            payload: pushNotices.offer(e.offerId, offerSentence(offer, 'received', partiesOf(e)), offer.counterOfId !== null),
+          },
+        ];
       if (e.type === 'offer.answered' && e.byRule) {
         // docs/decisions/0045: the owner reads what their rule did; the sender that the rule, not a person, accepted.
         const parties = partiesOf(e);
         return [
           { userId: e.toUserId, payload: pushNotices.ruleAccepted(e.offerId, standingRuleSentence(offer, parties)) },
-          { userId: e.fromUserId, payload: pushNotices.answer(e.offerId, 'accepted', offerAnswerSentence(offer, 'accepted', { ...parties, to: `${parties.to}'s standing rule` })) },
+          {
+            userId: e.fromUserId,
+            payload: pushNotices.answer(
+              e.offerId,
+              'accepted',
+              offerAnswerSentence(offer, 'accepted', { ...parties, to: `${parties.to}'s standing rule` }),
+            ),
+          },
         ];
       }
       // Closed by the system (docs/decisions/0042): the sender reads why, never that someone declined.
@@ -99,7 +111,14 @@ export async function deliverPushRows(deps: Pick<Deps, 'orm' | 'push'>, rows: re
   const live = rows.filter((r) => targets.some((t) => t.userId === r.recipientId));
   if (live.length === 0) return;
   const matchNotices = await matchNoticesOf(deps, live);
-  await Promise.all(matchNotices.map((n) => deps.push.send(targets.filter((t) => t.userId === n.userId), n.payload)));
+  await Promise.all(
+    matchNotices.map((n) =>
+      deps.push.send(
+        targets.filter((t) => t.userId === n.userId),
+        n.payload,
+      ),
+    ),
+  );
   // The rows of one event carry equal copies of it (read back from the table).
   const events = new Map(live.map((r) => [JSON.stringify(r.event), r.event]));
   const noticesByEvent = new Map<string, { userId: number; payload: PushPayload }[]>();
@@ -124,7 +143,9 @@ async function matchNoticesOf(deps: Pick<Deps, 'orm'>, rows: readonly PushRow[])
     if (r.event.type !== 'match.created') return [];
     const { id, requestId, matchedRequestId, userIds, createdAt } = r.event.match;
     const mineFirst = userIds[0] === r.recipientId;
-    return [{ id, status: 'pending', createdAt, mine: mineFirst ? requestId : matchedRequestId, other: mineFirst ? matchedRequestId : requestId }];
+    return [
+      { id, status: 'pending', createdAt, mine: mineFirst ? requestId : matchedRequestId, other: mineFirst ? matchedRequestId : requestId },
+    ];
   });
   if (sides.length === 0) return [];
   const items = await matchItemsOf(deps.orm.em.fork(), sides);
@@ -145,7 +166,13 @@ async function matchNoticesOf(deps: Pick<Deps, 'orm'>, rows: readonly PushRow[])
   });
 }
 
-const pushedTypes: ReadonlySet<string> = new Set<Pushed['type']>(['match.created', 'chain.changed', 'offer.sent', 'offer.answered', 'message.sent']);
+const pushedTypes: ReadonlySet<string> = new Set<Pushed['type']>([
+  'match.created',
+  'chain.changed',
+  'offer.sent',
+  'offer.answered',
+  'message.sent',
+]);
 const isPushed = (row: { recipientId: number; event: { type: string } }): row is PushRow => pushedTypes.has(row.event.type);
 
 /** The outbox's push sender (registered in server/subscribers.ts): rows of other events have nothing to push. */

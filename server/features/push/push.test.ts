@@ -216,17 +216,27 @@ describe('what is pushed', () => {
     const bob = await makeUser(app, { ...group, firstName: 'Bob', lastName: 'Crew' });
     const annPhone = await subscribe(ann);
     const bobPhone = await subscribe(bob);
-    const trade = (await ann.client.post('/api/requests', requestBody({ type: 'trade', date: '2099-06-03', route: 'OGG100', desiredDates: ['2099-06-09'] }))).body;
+    const trade = (
+      await ann.client.post(
+        '/api/requests',
+        requestBody({ type: 'trade', date: '2099-06-03', route: 'OGG100', desiredDates: ['2099-06-09'] }),
+      )
+    ).body;
     const offer = await sendOffer(bob, trade, { requestType: 'trade', tradeDate: '2099-06-09', offerRoute: 'OGG200' });
     await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.offerTitle]);
     await ann.client.post(`/api/trade-requests/${offer.id}/counter`, { tradeDate: '2099-06-09', offerRoute: 'OGG300' });
     await expect.poll(() => titles(bobPhone)).toEqual([PUSH_TEXT.counterTitle]);
-    expect(bobPhone.received[0]?.payload).toMatchObject({ body: 'Ann Pilot asks for your OGG300 (Jun 9) instead, for their OGG100 (Jun 3)' });
+    expect(bobPhone.received[0]?.payload).toMatchObject({
+      body: 'Ann Pilot asks for your OGG300 (Jun 9) instead, for their OGG100 (Jun 3)',
+    });
 
     const drop = (await ann.client.post('/api/requests', requestBody({ date: '2099-06-05', route: 'ATL900', autoAccept: true }))).body;
     await sendOffer(bob, drop, { requestType: 'pickup', tradeDate: '2099-06-05', offerRoute: 'none' });
     await expect.poll(() => titles(annPhone)).toEqual([PUSH_TEXT.offerTitle, PUSH_TEXT.offerTitle, PUSH_TEXT.ruleAcceptedTitle]);
-    expect(annPhone.received[2]?.payload).toMatchObject({ body: 'Your drop of ATL900 on Jun 5 was taken by Bob Crew', url: '/trades?tab=approved' });
+    expect(annPhone.received[2]?.payload).toMatchObject({
+      body: 'Your drop of ATL900 on Jun 5 was taken by Bob Crew',
+      url: '/trades?tab=approved',
+    });
     await expect.poll(() => titles(bobPhone)).toEqual([PUSH_TEXT.counterTitle, PUSH_TEXT.acceptedTitle]);
     expect(bobPhone.received[1]?.payload.body).toMatch(/^Ann Pilot's standing rule accepted your offer/);
   });

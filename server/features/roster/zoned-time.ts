@@ -5,7 +5,5 @@ import { wallMs } from './ics/date-values.ts';
 export function zonedInstant(day: string, time: string, tz: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   const [hour, minute] = time.split(':').map(Number);
-  return new Date(
-    ianaInstant(wallMs({ year: year!, month: month!, day: date!, hour: hour!, minute: minute!, second: 0 }), tz),
-  );
+  return new Date(ianaInstant(wallMs({ year: year!, month: month!, day: date!, hour: hour!, minute: minute!, second: 0 }), tz));
 }

@@ -46,13 +46,7 @@ export function supportRequestPage(em: EntityManager, userId: number | null, cur
 export async function supportRequestCounts(em: EntityManager): Promise<{ total: number; resolved: number }> {
   const row = await kysely(em)
     .selectFrom('support_requests')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('total'),
-      eb.fn
-        .countAll<string>()
-        .filterWhere('status', '=', 'resolved')
-        .as('resolved'),
-    ])
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere('status', '=', 'resolved').as('resolved')])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), resolved: Number(row.resolved) };
 }

@@ -85,7 +85,12 @@ export function matchMailDrafter(
   readItems: (em: EntityManager, sides: readonly MatchSideRead[]) => Promise<MatchItem[]>,
 ): MailDrafter {
   return mailDrafter(['match.created'], async (rows: readonly OutboxRow<EventOf<'match.created'>>[]) => {
-    const sides = rows.map((r) => ({ id: r.event.match.id, status: 'pending', createdAt: r.event.match.createdAt, ...sideOf(r.event, r.recipientId) }));
+    const sides = rows.map((r) => ({
+      id: r.event.match.id,
+      status: 'pending',
+      createdAt: r.event.match.createdAt,
+      ...sideOf(r.event, r.recipientId),
+    }));
     const items = await readItems(deps.orm.em.fork(), sides);
     const groups = new Map<string, { row: OutboxRow; item: MatchItem }[]>();
     for (const row of rows) {

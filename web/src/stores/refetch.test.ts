@@ -29,7 +29,10 @@ function scripted(paths: Record<string, (() => Promise<Response>)[]>, otherwise:
   return asked;
 }
 const cut = () => Promise.reject(cutRequest());
-const answer = (body: unknown, status = 200) => () => Promise.resolve(json(body, status));
+const answer =
+  (body: unknown, status = 200) =>
+  () =>
+    Promise.resolve(json(body, status));
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -170,7 +170,11 @@ export const useMessagesStore = create<MessagesState>((set, get) => {
         set((s) => {
           const held = new Set(s.conversations.map((c) => c.user.id));
           const older = page.items.filter((c) => !held.has(c.user.id));
-          return { conversations: [...s.conversations, ...older].sort(byLatest), conversationsNext: page.next, loadingMoreConversations: false };
+          return {
+            conversations: [...s.conversations, ...older].sort(byLatest),
+            conversationsNext: page.next,
+            loadingMoreConversations: false,
+          };
         });
       } catch {
         if (mine === generation) set({ loadingMoreConversations: false });

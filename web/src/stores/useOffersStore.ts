@@ -134,7 +134,8 @@ export const useOffersStore = create<OffersState>()((_set, get) => ({
     const counter = await api.post(`/api/trade-requests/${id}/counter`, body);
     const countered = held(id);
     // The server closed it as the counter was stored: the counter's time is its answer time.
-    if (countered) get().saved({ ...countered, status: 'closed', closedReason: 'countered', respondedAt: countered.respondedAt ?? counter.createdAt });
+    if (countered)
+      get().saved({ ...countered, status: 'closed', closedReason: 'countered', respondedAt: countered.respondedAt ?? counter.createdAt });
     get().saved(counter);
     return counter;
   },

@@ -25,7 +25,11 @@ export function newestFirst(images: readonly ScheduleImageItem[]): ScheduleImage
 }
 
 export const useScheduleStore = create<ScheduleState>()((set, get, store) => ({
-  ...listStore<ScheduleImageItem>(pagesOf('/api/schedule-images', itself<ScheduleImageItem>), { order: newestFirstBy('uploadedAt') })(set, get, store),
+  ...listStore<ScheduleImageItem>(pagesOf('/api/schedule-images', itself<ScheduleImageItem>), { order: newestFirstBy('uploadedAt') })(
+    set,
+    get,
+    store,
+  ),
   upload: async (files) => {
     let uploaded = 0;
     let failed: Error | undefined;
