@@ -16,16 +16,10 @@ import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
+import { inDays, toast, WIDTHS } from './page-helpers.ts';
 
 const suite = browserSuite();
 const LIVE = { timeout: 10_000 };
-const WIDTHS = [
-  ['1280', false],
-  ['375', true],
-] as const;
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 const liamsMatch = (page: Page) => page.getByRole('article', { name: /match with Liam Brennan/i });
 
 let groups = 0;

@@ -4,7 +4,6 @@
 // counter's date, and the countered offer in Completed with why. Cora posts a drop with "Accept
 // automatically" on (its Auto badge hers only); Bea picks it up and Cora's Completed tab shows the
 // trade, with the rule's badge, without a click of hers.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { shortDate } from '#protocol/offerText.ts';
@@ -20,18 +19,10 @@ import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
+import { card, inDays, tab, toast, WIDTHS } from './page-helpers.ts';
 
 const suite = browserSuite();
 const LIVE = { timeout: 10_000 };
-const WIDTHS = [
-  ['1280', false],
-  ['375', true],
-] as const;
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const card = (page: Page, text: string | RegExp) => page.getByRole('article').filter({ hasText: text });
-const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
-const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
 let groups = 0;
 /** A base of its own per test: nobody else's crew, board or offers. */

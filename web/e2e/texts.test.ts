@@ -5,7 +5,7 @@
 // form messages clear as soon as a field is valid; Forgot password says one thing; identifiers
 // never break inside; the Offer dialog says what "Your Pairing" is; the board and the request form
 // say how matching works.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '#protocol/messages.ts';
 import { OFFER_TEXT } from '#protocol/offerText.ts';
@@ -20,17 +20,10 @@ import { hasChromium } from './browser.ts';
 import { layoutProblems, saveScreenshot } from './layout-checks.ts';
 import { openAs } from './session.ts';
 import { browserSuite } from './suite.ts';
+import { card, inDays, toast, WIDTHS } from './page-helpers.ts';
 
 const suite = browserSuite();
 const LIVE = { timeout: 15_000 };
-const WIDTHS = [
-  ['1280', false],
-  ['375', true],
-] as const;
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const card = (page: Page, text: string | RegExp) => page.getByRole('article').filter({ hasText: text });
-const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 async function post(crew: SignedInUser, body: Record<string, unknown>): Promise<TradeRequestItem> {

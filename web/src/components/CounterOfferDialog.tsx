@@ -6,6 +6,7 @@
 // as in the Request Trade dialog (a warning, never a block). Sent, the counter goes to Pending and
 // the offer it answers to Completed; a failure says why in the toast and above the buttons.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormFooter } from './FormFooter.tsx';
 import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { offerSentence } from '#protocol/offerText.ts';
 import { offerFormSchema, type CounterInput } from '#protocol/schemas/offers.ts';
@@ -118,14 +119,14 @@ export function CounterOfferDialog({ offer, myId, onClose }: CounterOfferDialogP
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <button type="button" className="button button-outline" onClick={onClose} disabled={pending}>
-            {COMMON_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={!valid || pending}>
-            {pending ? COMMON_TEXT.sending : TRADES_TEXT.sendCounter}
-          </button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={onClose}
+          pending={pending}
+          ready={valid}
+          label={TRADES_TEXT.sendCounter}
+          pendingLabel={COMMON_TEXT.sending}
+        />
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">

@@ -10,6 +10,7 @@
 // when it gave one, "This request is no longer on the tradeboard") in the spec's toast and, until
 // the next send, in an alert above the buttons.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormFooter } from './FormFooter.tsx';
 import { z } from 'zod';
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
@@ -180,14 +181,14 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <button type="button" className="button button-outline" onClick={onClose} disabled={pending}>
-            {COMMON_TEXT.cancel}
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={!valid || pending}>
-            {pending ? COMMON_TEXT.sending : TRADES_TEXT.sendRequest}
-          </button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={onClose}
+          pending={pending}
+          ready={valid}
+          label={TRADES_TEXT.sendRequest}
+          pendingLabel={COMMON_TEXT.sending}
+        />
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">

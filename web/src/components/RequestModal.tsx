@@ -4,6 +4,7 @@
 // under the dates as the form is filled (asked once the dates rest; a warning, never a block:
 // docs/decisions/0023). A drop gives a trip away and is not checked.
 import { useEffect, useId, useState } from 'react';
+import { FormFooter } from './FormFooter.tsx';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -82,14 +83,13 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <button type="button" className="button button-outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={pending}>
-            {pending ? 'Saving...' : editing ? 'Save Changes' : 'Post Request'}
-          </button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={onClose}
+          pending={pending}
+          label={editing ? 'Save Changes' : 'Post Request'}
+          pendingLabel="Saving..."
+        />
       }
     >
       <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
