@@ -35,6 +35,7 @@ import { startSessionSweep } from './realtime/session-sweep.ts';
 import { createSocketServer, releaseUpgradeRequests } from './realtime/socket-server.ts';
 import { syncOwnerAdmin } from './features/user-kernel/users.queries.ts';
 import { startUploadSweeper } from './storage/upload-sweeper.ts';
+import { startStandingRuleSweep } from './features/offers/standing-rule-sweep.ts';
 import { readOutboxStatus } from './ops/outbox-status.ts';
 import { createReadiness, type Readiness } from './ops/readiness.ts';
 
@@ -67,6 +68,8 @@ export interface ServerOptions {
   rosterLookup?: Lookup;
   /** How often each instance looks for roster subscriptions due to be read again. */
   rosterRefreshMs?: number;
+  /** How often the standing rules' catch-up runs (docs/decisions/0045). */
+  ruleSweepMs?: number;
   /** The time rosters are read at: tests fix it, so that a fixture roster's month stays ahead. */
   rosterClock?: () => Date;
 }
@@ -179,6 +182,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   );
   // Files a crash or a failed write left without a row: now, then hourly (server/storage/upload-sweeper.ts).
   const stopSweeper = startUploadSweeper({ orm: db.orm, config, log });
+  // Standing rules' accepts an instance died before giving (docs/decisions/0045), every minute.
+  const ruleSweep = startStandingRuleSweep(deps, options.ruleSweepMs ?? 60_000);
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);
 
   return {
@@ -199,6 +204,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await rosterRefresh.stop();
       await stopRosterReader();
       await stopSweeper();
+      await ruleSweep.stop();
       // After a drain, connections accepted at its end get a second to have their requests read.
       // After a drain, the listener closes in a quiet moment: closing it resets what waits in its accept queue.
       const stopped = http.stop({

@@ -392,6 +392,30 @@ export function offerForRule(em: EntityManager, id: number) {
 }
 export type OfferForRule = NonNullable<Awaited<ReturnType<typeof offerForRule>>>;
 
+/**
+ * Pending offers a standing rule may still owe an accept (docs/decisions/0045): on a request whose
+ * rule is on, sent since its last edit, with no note (the rule left none), at least `olderThanMs` old
+ * (the send's own accept has had its moment), oldest first. The instance that sent one may have died
+ * between the send's commit and the rule's accept.
+ */
+export async function offersOwedByRules(em: EntityManager, olderThanMs: number, limit: number): Promise<number[]> {
+  const rows = await kysely(em)
+    .selectFrom('trade_requests as t')
+    .innerJoin('requests as rq', 'rq.id', 't.request_id')
+    .select('t.id')
+    .where('t.status', '=', 'pending')
+    .where('t.rule_note', 'is', null)
+    .where('t.counter_of_id', 'is', null)
+    .where('rq.auto_accept', '=', true)
+    .where('rq.status', '=', 'active')
+    .whereRef('t.created_at', '>=', 'rq.updated_at')
+    .where('t.created_at', '<', new Date(Date.now() - olderThanMs).toISOString())
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Why the owner's rule left a pending offer to them (shown to the owner only); cleared with null. */
 export async function setRuleNote(em: EntityManager, id: number, note: string | null): Promise<void> {
   await kysely(em).updateTable('trade_requests').set({ rule_note: note }).where('id', '=', id).where('status', '=', 'pending').execute();

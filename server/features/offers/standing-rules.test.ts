@@ -11,6 +11,7 @@ import { inDays } from '../requests/requests.fixtures.ts';
 import { dayDuty, icsOf } from '../roster/roster.fixtures.ts';
 import { freshGroup, postRequest, sendOffer } from './offers.fixtures.ts';
 import { OffersService } from './offers.service.ts';
+import { startStandingRuleSweep } from './standing-rule-sweep.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -197,6 +198,34 @@ describe('a standing rule on a request', () => {
         expect(await tradesOf(drop.id)).toHaveLength(1);
       }
     }
+  });
+
+  it('an accept the rule owed when its instance died after the send’s commit is given by the sweep, once, by any instance', async () => {
+    const [cora, bea, carl] = await crew('Cora', 'Bea', 'Carl');
+    const drop = await postRequest(cora, { type: 'drop', date: DAY, route: 'ATL900', autoAccept: true });
+    // Posted a while ago; what a send that died before its accept leaves since: its offer, pending, no note.
+    await sql(app.databaseUrl, `update requests set updated_at = now() - interval '2 minutes' where id = $1`, [drop.id]);
+    const insert = (from: SignedInUser, note: string | null) =>
+      sql(
+        app.databaseUrl,
+        `insert into trade_requests (from_user_id, to_user_id, request_id, trade_date, offer_route, request_type, status, rule_note, created_at)
+         values ($1, $2, $3, $4, 'none', 'pickup', 'pending', $5, now() - interval '1 minute') returning id`,
+        [from.user.id, cora.user.id, drop.id, DAY, note],
+      );
+    const [owed] = await insert(bea, null);
+    await insert(carl, RULE_TEXT.asksInReturn);
+    const sweeps = [startStandingRuleSweep(app.server.deps, 3_600_000), startStandingRuleSweep(app.server.deps, 3_600_000)];
+    const accepted = await Promise.all(sweeps.map((s) => s.sweep()));
+    await Promise.all(sweeps.map((s) => s.stop()));
+    expect(accepted.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await tradesOf(drop.id)).toHaveLength(1);
+    const rows = await sql(app.databaseUrl, 'select id, status, accepted_by_rule from trade_requests where request_id = $1 order by id', [
+      drop.id,
+    ]);
+    expect(rows).toEqual([
+      { id: owed!.id, status: 'accepted', accepted_by_rule: true },
+      { id: expect.any(Number), status: 'closed', accepted_by_rule: false },
+    ]);
   });
 
   it('never accepts for a request edited since the offer, nor when the rule is off', async () => {
