@@ -164,11 +164,20 @@ describe('POST /api/trade-requests/:id/counter', () => {
       [{ tradeDate: LIAM_DAY, offerRoute: 'ogg200' }, 400, MSG.counterSame],
       [{ tradeDate: 'soon', offerRoute: 'OGG300' }, 400, ''],
       [{ tradeDate: LIAM_DAY, offerRoute: 'X'.repeat(501) }, 400, MSG.routeTooLong],
+      // Hostile shapes: a 4xx with a message, never a 500.
+      [{ tradeDate: [LIAM_DAY], offerRoute: 'OGG300' }, 400, ''],
+      [{ tradeDate: LIAM_DAY, offerRoute: { $ne: null } }, 400, ''],
+      [{ tradeDate: LIAM_DAY, offerRoute: 'OGG300', message: 42 }, 400, ''],
     ];
     for (const [body, status, message] of cases) {
       const res = await counter(cora, offer.id, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.message).toContain(message);
+    }
+    for (const raw of ['null', '[]', '"text"', '{"tradeDate":']) {
+      const res = await cora.client.post(`/api/trade-requests/${offer.id}/counter`, raw, { 'content-type': 'application/json' });
+      expect(res.status, raw).toBeGreaterThanOrEqual(400);
+      expect(res.status, raw).toBeLessThan(500);
     }
     // Nothing was lost: the offer still waits for its answer.
     expect((await cora.client.get<OfferItem[]>('/api/trade-requests')).body.map((o) => o.id)).toEqual([offer.id]);
