@@ -46,12 +46,34 @@ async function explainList(ctx: BenchContext): Promise<void> {
   ctx.note(`GET /api/trade-requests plan (received, pending): ${access}; ${lines.at(-1)?.trim()}.`);
 }
 
+/** An answer to a pending offer by its recipient: accept (PUT) or counter (POST .../counter, docs/decisions/0045). */
+interface Answer {
+  label: string;
+  method: 'PUT' | 'POST';
+  suffix: string;
+  body: object;
+}
+
+const ACCEPT: Answer = { label: 'PUT /api/trade-requests/:id (accept)', method: 'PUT', suffix: '', body: { status: 'accepted' } };
+/** A counter names a trip of the sender's; both fields go, the service keeps the one the request's route type asks for. */
+const COUNTER: Answer = {
+  label: 'POST /api/trade-requests/:id/counter',
+  method: 'POST',
+  suffix: '/counter',
+  body: { tradeDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), offerRoute: 'CTR100', offerReservePeriod: 'CTR-R' },
+};
+
 /**
- * PUT /api/trade-requests/:id {status: accepted}, each on another pending offer by its recipient, at
- * a fixed rate (open loop). Its own autocannon call: every request has its own path and cookie.
+ * Each call answers another pending offer as its recipient, at a fixed rate (open loop). Its own
+ * autocannon call: every request has its own path and cookie.
  */
-async function acceptLoad(ctx: BenchContext, queue: { path: string; cookie: string }[], seconds: number): Promise<LoadResult> {
-  const body = JSON.stringify({ status: 'accepted' });
+async function answerLoad(
+  ctx: BenchContext,
+  answer: Answer,
+  queue: { path: string; cookie: string }[],
+  seconds: number,
+): Promise<LoadResult> {
+  const body = JSON.stringify(answer.body);
   const result = await autocannon({
     url: ctx.appUrl,
     connections: Math.max(4, Math.ceil(RATE / 100)),
@@ -65,8 +87,8 @@ async function acceptLoad(ctx: BenchContext, queue: { path: string; cookie: stri
           queue.push(next);
           return {
             ...req,
-            method: 'PUT',
-            path: next.path,
+            method: answer.method,
+            path: `${next.path}${answer.suffix}`,
             body,
             headers: { ...req.headers, 'content-type': 'application/json', cookie: next.cookie },
           };
@@ -75,7 +97,7 @@ async function acceptLoad(ctx: BenchContext, queue: { path: string; cookie: stri
     ],
   });
   return {
-    label: 'PUT /api/trade-requests/:id (accept)',
+    label: answer.label,
     offered: RATE,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -89,7 +111,7 @@ async function acceptLoad(ctx: BenchContext, queue: { path: string; cookie: stri
 /** GET /api/trade-requests and the accept path with 10,000 offers stored, 200/s each (docs/ARCHITECTURE.md section 10). */
 export const offersScenario: Scenario = {
   name: 'offers',
-  description: `GET /api/trade-requests and accepting offers, ${OFFERS.toLocaleString('en-US')} offers stored, ${RATE}/s each`,
+  description: `GET /api/trade-requests, accepting and countering offers, ${OFFERS.toLocaleString('en-US')} offers stored, ${RATE}/s each`,
   async run(ctx) {
     const reader = await seed(ctx);
     await explainList(ctx);
@@ -99,16 +121,23 @@ export const offersScenario: Scenario = {
       ctx.db,
       offers.map((o) => o.toUserId),
     );
-    const queue = offers.map((o) => ({ path: `/api/trade-requests/${o.id}`, cookie: cookies.get(o.toUserId)! }));
-    if (WARMUP_SECONDS > 0) await acceptLoad(ctx, queue, WARMUP_SECONDS);
-    const accept = await acceptLoad(ctx, queue, SECONDS);
+    const all = offers.map((o) => ({ path: `/api/trade-requests/${o.id}`, cookie: cookies.get(o.toUserId)! }));
+    // Half the offers are accepted, the other half countered: neither answers an offer of the other.
+    const queue = all.slice(0, Math.ceil(all.length / 2));
+    const counterQueue = all.slice(queue.length);
+    if (WARMUP_SECONDS > 0) await answerLoad(ctx, ACCEPT, queue, WARMUP_SECONDS);
+    const accept = await answerLoad(ctx, ACCEPT, queue, SECONDS);
     ctx.record(accept);
+    if (WARMUP_SECONDS > 0) await answerLoad(ctx, COUNTER, counterQueue, WARMUP_SECONDS);
+    const counter = await answerLoad(ctx, COUNTER, counterQueue, SECONDS);
+    ctx.record(counter);
     const accepted = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from trade_requests where status = 'accepted' and to_user_id <> 1`,
     );
     ctx.note(
       `Offers: GET /api/trade-requests p50 ${list.p50} ms, p99 ${list.p99} ms; accept p50 ${accept.p50} ms, p99 ${accept.p99} ms ` +
-        `at ${RATE}/s offered (budget p99 <= 30 ms each); ${accepted.rows[0]!.n.toLocaleString('en-US')} offers accepted in all.`,
+        `at ${RATE}/s offered (budget p99 <= 30 ms each); ${accepted.rows[0]!.n.toLocaleString('en-US')} offers accepted in all; ` +
+        `counter p50 ${counter.p50} ms, p99 ${counter.p99} ms, ${counter.non2xx} not 2xx.`,
     );
   },
 };
