@@ -90,6 +90,8 @@ describe('what kind of event a roster title is', () => {
     const titles = Array.from({ length: 2_000 }, (_, i) => `EW${i} ${'Köln Palma '.repeat(20)}`.slice(0, 200));
     const started = performance.now();
     for (const title of titles) expect(airline({ title, allDay: false, pairing: pairingOf(title) })).toBe('flight');
-    expect(performance.now() - started).toBeLessThan(200);
+    // A guard against a pattern that backtracks without end (seconds and more), not a benchmark: on two
+    // busy cores this takes 50-220 ms, so the bound is far above that and far below a runaway.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
