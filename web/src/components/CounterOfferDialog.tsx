@@ -5,8 +5,8 @@
 // its card says it; the roster's reasons against the trip the counter would have the user fly show
 // as in the Request Trade dialog (a warning, never a block). Sent, the counter goes to Pending and
 // the offer it answers to Completed; a failure says why in the toast and above the buttons.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { FormFooter } from './FormFooter.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormDialog } from './FormDialog.tsx';
 import { OFFERS_MSG } from '#protocol/messages/offers.ts';
 import { offerSentence } from '#protocol/offerText.ts';
 import { offerFormSchema, type CounterInput } from '#protocol/schemas/offers.ts';
@@ -20,7 +20,6 @@ import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { TRADES_TEXT } from '../texts/trades.ts';
 import { FormAlert, TextAreaField } from './Field.tsx';
-import { Modal } from './Modal.tsx';
 import { OfferTripFields, type TripFieldValues } from './OfferTripFields.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { tripOfCounter } from './roster/rosterTrips.ts';
@@ -72,7 +71,6 @@ function counterBody(form: CounterForm, reserve: boolean): CounterInput {
 }
 
 export function CounterOfferDialog({ offer, myId, onClose }: CounterOfferDialogProps) {
-  const formId = useId();
   const [form, setForm] = useState<CounterForm>(EMPTY_FORM);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -114,51 +112,43 @@ export function CounterOfferDialog({ offer, myId, onClose }: CounterOfferDialogP
   const update = (key: keyof CounterForm, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   return (
-    <Modal
+    <FormDialog
       title={TRADES_TEXT.counterTitle.replace('{name}', other)}
       onClose={onClose}
-      size="lg"
-      footer={
-        <FormFooter
-          formId={formId}
-          onCancel={onClose}
-          pending={pending}
-          ready={valid}
-          label={TRADES_TEXT.sendCounter}
-          pendingLabel={COMMON_TEXT.sending}
-        />
-      }
+      onSubmit={submit}
+      pending={pending}
+      ready={valid}
+      label={TRADES_TEXT.sendCounter}
+      pendingLabel={COMMON_TEXT.sending}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
-        <div className="match-side offer-target" aria-label={TRADES_TEXT.counterAnswers}>
-          <h3 className="match-side-title">{TRADES_TEXT.counterAnswers}</h3>
-          <p className="offer-card-summary">{offerSentence(offer, 'received', { from: other, to: fullName(offer.toUser) })}</p>
+      <div className="match-side offer-target" aria-label={TRADES_TEXT.counterAnswers}>
+        <h3 className="match-side-title">{TRADES_TEXT.counterAnswers}</h3>
+        <p className="offer-card-summary">{offerSentence(offer, 'received', { from: other, to: fullName(offer.toUser) })}</p>
+      </div>
+      {trip && <RosterReasons reasons={rosterCheck?.reasons ?? []} />}
+      <OfferTripFields
+        routeType={routeType}
+        values={form}
+        errors={errors}
+        labels={words.labels}
+        hints={words.hints}
+        onChange={update}
+        onLeave={touch}
+      />
+      <TextAreaField
+        label={TRADES_TEXT.offerMessage}
+        name="message"
+        rows={3}
+        value={form.message}
+        onChange={(e) => update('message', e.target.value)}
+        onBlur={() => touch('message')}
+        error={errors.message}
+      />
+      {failure && (
+        <div ref={failureRef} className="offer-send-failure">
+          <FormAlert>{failure}</FormAlert>
         </div>
-        {trip && <RosterReasons reasons={rosterCheck?.reasons ?? []} />}
-        <OfferTripFields
-          routeType={routeType}
-          values={form}
-          errors={errors}
-          labels={words.labels}
-          hints={words.hints}
-          onChange={update}
-          onLeave={touch}
-        />
-        <TextAreaField
-          label={TRADES_TEXT.offerMessage}
-          name="message"
-          rows={3}
-          value={form.message}
-          onChange={(e) => update('message', e.target.value)}
-          onBlur={() => touch('message')}
-          error={errors.message}
-        />
-        {failure && (
-          <div ref={failureRef} className="offer-send-failure">
-            <FormAlert>{failure}</FormAlert>
-          </div>
-        )}
-      </form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@
 // when it gave one, "This request is no longer on the tradeboard") in the spec's toast and, until
 // the next send, in an alert above the buttons.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { FormFooter } from './FormFooter.tsx';
+import { FormDialog } from './FormDialog.tsx';
 import { z } from 'zod';
 import type { RequestType, RouteType } from '#protocol/enums.ts';
 import { MAX_IMAGES } from '#protocol/limits.ts';
@@ -31,7 +31,6 @@ import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { TRADES_TEXT } from '../texts/trades.ts';
 import { FormAlert, TextAreaField } from './Field.tsx';
 import { FileDropZone } from './FileDropZone.tsx';
-import { Modal } from './Modal.tsx';
 import { OfferTripFields } from './OfferTripFields.tsx';
 import { RouteValue, TypeBadge } from './RequestCard.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
@@ -98,7 +97,6 @@ function offerBody(target: OfferTarget, request: TradeRequestItem, form: OfferFo
 }
 
 export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
-  const formId = useId();
   const typeName = useId();
   const [form, setForm] = useState<OfferForm>(EMPTY_FORM);
   // The last send's failure, kept in the dialog until the next send (the toast passes after 5 s).
@@ -176,99 +174,91 @@ export function OfferDialog({ target, onClose, onSent }: OfferDialogProps) {
   }
 
   return (
-    <Modal
+    <FormDialog
       title={`${COMMON_TEXT.requestTrade} with ${target.toUserName}`}
       onClose={onClose}
-      size="lg"
-      footer={
-        <FormFooter
-          formId={formId}
-          onCancel={onClose}
-          pending={pending}
-          ready={valid}
-          label={TRADES_TEXT.sendRequest}
-          pendingLabel={COMMON_TEXT.sending}
-        />
-      }
+      onSubmit={submit}
+      pending={pending}
+      ready={valid}
+      label={TRADES_TEXT.sendRequest}
+      pendingLabel={COMMON_TEXT.sending}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
-        {request && (
-          <div className="match-side offer-target" aria-label="Their request">
-            <h3 className="match-side-title">Their Request</h3>
-            <div className="match-side-line">
-              <TypeBadge type={request.type} />
-              <span>{formatDate(request.date)}</span>
-            </div>
-            <RouteValue request={request} />
+      {request && (
+        <div className="match-side offer-target" aria-label="Their request">
+          <h3 className="match-side-title">Their Request</h3>
+          <div className="match-side-line">
+            <TypeBadge type={request.type} />
+            <span>{formatDate(request.date)}</span>
           </div>
-        )}
-        {taken && <RosterReasons reasons={rosterCheck?.reasons ?? []} />}
+          <RouteValue request={request} />
+        </div>
+      )}
+      {taken && <RosterReasons reasons={rosterCheck?.reasons ?? []} />}
 
-        {request && (
-          <fieldset className="field">
-            <legend>{TRADES_TEXT.offerTypeLegend}</legend>
-            <div className={`segmented${typeChoices.length === 2 ? ' segmented-2' : ''}`}>
-              {typeChoices.map((type) => (
-                <label key={type} className="segmented-option">
-                  <input
-                    type="radio"
-                    name={typeName}
-                    value={type}
-                    checked={form.requestType === type}
-                    onChange={() => update('requestType', type)}
-                  />
-                  <span>{REQUEST_TYPE_LABELS[type]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
+      {request && (
+        <fieldset className="field">
+          <legend>{TRADES_TEXT.offerTypeLegend}</legend>
+          <div className={`segmented${typeChoices.length === 2 ? ' segmented-2' : ''}`}>
+            {typeChoices.map((type) => (
+              <label key={type} className="segmented-option">
+                <input
+                  type="radio"
+                  name={typeName}
+                  value={type}
+                  checked={form.requestType === type}
+                  onChange={() => update('requestType', type)}
+                />
+                <span>{REQUEST_TYPE_LABELS[type]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
-        {request && hints && (
-          <OfferTripFields
-            routeType={request.routeType}
-            values={form}
-            errors={errors}
-            labels={{
-              date: TRADES_TEXT.tradeDate,
-              trip: request.routeType === 'reserve_period' ? TRADES_TEXT.offeredReservePeriod : TRADES_TEXT.offeredPairing,
-            }}
-            hints={hints}
-            onChange={update}
-            onLeave={touch}
-          />
-        )}
-
-        <TextAreaField
-          label={TRADES_TEXT.offerMessage}
-          name="message"
-          rows={request ? 3 : 5}
-          required={!request}
-          hint={request ? undefined : TRADES_TEXT.offerMessageHintProfile}
-          value={form.message}
-          onChange={(e) => update('message', e.target.value)}
-          onBlur={() => touch('message')}
-          error={errors.message}
-          data-autofocus={request ? undefined : true}
+      {request && hints && (
+        <OfferTripFields
+          routeType={request.routeType}
+          values={form}
+          errors={errors}
+          labels={{
+            date: TRADES_TEXT.tradeDate,
+            trip: request.routeType === 'reserve_period' ? TRADES_TEXT.offeredReservePeriod : TRADES_TEXT.offeredPairing,
+          }}
+          hints={hints}
+          onChange={update}
+          onLeave={touch}
         />
+      )}
 
-        {isPairing && (
-          <FileDropZone
-            label={TRADES_TEXT.offerScreenshots}
-            hint={REQUESTS_TEXT.imageHint}
-            uploads={images.uploads}
-            max={MAX_IMAGES}
-            error={images.error}
-            onFiles={addFiles}
-            onRemove={images.remove}
-          />
-        )}
-        {failure && (
-          <div ref={failureRef} className="offer-send-failure">
-            <FormAlert>{failure}</FormAlert>
-          </div>
-        )}
-      </form>
-    </Modal>
+      <TextAreaField
+        label={TRADES_TEXT.offerMessage}
+        name="message"
+        rows={request ? 3 : 5}
+        required={!request}
+        hint={request ? undefined : TRADES_TEXT.offerMessageHintProfile}
+        value={form.message}
+        onChange={(e) => update('message', e.target.value)}
+        onBlur={() => touch('message')}
+        error={errors.message}
+        data-autofocus={request ? undefined : true}
+      />
+
+      {isPairing && (
+        <FileDropZone
+          label={TRADES_TEXT.offerScreenshots}
+          hint={REQUESTS_TEXT.imageHint}
+          uploads={images.uploads}
+          max={MAX_IMAGES}
+          error={images.error}
+          onFiles={addFiles}
+          onRemove={images.remove}
+        />
+      )}
+      {failure && (
+        <div ref={failureRef} className="offer-send-failure">
+          <FormAlert>{failure}</FormAlert>
+        </div>
+      )}
+    </FormDialog>
   );
 }

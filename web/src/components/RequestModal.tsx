@@ -3,8 +3,8 @@
 // A pickup or a trade would have the crew member fly a trip: the roster's reasons against it show
 // under the dates as the form is filled (asked once the dates rest; a warning, never a block:
 // docs/decisions/0023). A drop gives a trip away and is not checked.
-import { useEffect, useId, useState } from 'react';
-import { FormFooter } from './FormFooter.tsx';
+import { useEffect, useState } from 'react';
+import { FormDialog } from './FormDialog.tsx';
 import { MAX_IMAGES } from '#protocol/limits.ts';
 import { REQUESTS_MSG } from '#protocol/messages/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
@@ -18,7 +18,6 @@ import { toast } from '../stores/useToastStore.ts';
 import { COMMON_TEXT } from '../texts/common.ts';
 import { REQUESTS_TEXT } from '../texts/requests.ts';
 import { FileDropZone } from './FileDropZone.tsx';
-import { Modal } from './Modal.tsx';
 import { RequestFormFields } from './RequestFormFields.tsx';
 import { RosterReasons, useRosterCheck } from './roster/RosterReasons.tsx';
 import { ROSTER_UI } from './roster/rosterTexts.ts';
@@ -37,7 +36,6 @@ interface RequestModalProps {
 
 export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const editing = Boolean(request);
-  const formId = useId();
   const [form, setForm] = useState<RequestFormState>(() => ({ ...initialRequestForm(request), ...prefill }));
   // The board's copy leaves the owner's standing rule out (docs/decisions/0045): their own list says it.
   const ruleUnknown = request !== undefined && request.autoAccept === undefined;
@@ -78,50 +76,42 @@ export function RequestModal({ request, prefill, onClose }: RequestModalProps) {
   const reasons = useRosterCheck(tripOfOwnRequest(form), ROSTER_CHECK_WAIT_MS)?.reasons ?? [];
 
   return (
-    <Modal
+    <FormDialog
       title={editing ? 'Edit Trade Request' : 'New Trade Request'}
       onClose={onClose}
-      size="lg"
-      footer={
-        <FormFooter
-          formId={formId}
-          onCancel={onClose}
-          pending={pending}
-          label={editing ? 'Save Changes' : 'Post Request'}
-          pendingLabel="Saving..."
-        />
-      }
+      onSubmit={submit}
+      pending={pending}
+      label={editing ? 'Save Changes' : 'Post Request'}
+      pendingLabel={'Saving...'}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="form">
-        <RequestFormFields
-          form={form}
-          errors={errors}
-          onChange={setForm}
-          editing={request}
-          datesNote={
-            <>
-              <RosterReasons reasons={reasons} />
-              {/* Always there (and out of the form's grid), so that reasons arriving are read out. */}
-              <p className="visually-hidden" aria-live="polite">
-                {reasons.length > 0 ? `${ROSTER_UI.reasonsTitle}: ${reasons.join(' ')}` : ''}
-              </p>
-            </>
-          }
-          screenshots={
-            showScreenshots && (
-              <FileDropZone
-                label="Trip Screenshots"
-                hint={REQUESTS_TEXT.imageHint}
-                uploads={images.uploads}
-                max={MAX_IMAGES}
-                error={images.error}
-                onFiles={images.add}
-                onRemove={images.remove}
-              />
-            )
-          }
-        />
-      </form>
-    </Modal>
+      <RequestFormFields
+        form={form}
+        errors={errors}
+        onChange={setForm}
+        editing={request}
+        datesNote={
+          <>
+            <RosterReasons reasons={reasons} />
+            {/* Always there (and out of the form's grid), so that reasons arriving are read out. */}
+            <p className="visually-hidden" aria-live="polite">
+              {reasons.length > 0 ? `${ROSTER_UI.reasonsTitle}: ${reasons.join(' ')}` : ''}
+            </p>
+          </>
+        }
+        screenshots={
+          showScreenshots && (
+            <FileDropZone
+              label="Trip Screenshots"
+              hint={REQUESTS_TEXT.imageHint}
+              uploads={images.uploads}
+              max={MAX_IMAGES}
+              error={images.error}
+              onFiles={images.add}
+              onRemove={images.remove}
+            />
+          )
+        }
+      />
+    </FormDialog>
   );
 }
