@@ -69,3 +69,6 @@ export const CHAINS_LISTED = 30;
 export const FEED_WINDOW_DAYS = 90;
 /** At most this many events a feed: the newest trades, chains and matches, the soonest request dates. */
 export const FEED_MAX_EVENTS = 300;
+
+/** Counter-offers in one thread at most (docs/decisions/0045): a thread's list stays short, and a haggle that long goes to Messages. */
+export const COUNTERS_PER_THREAD_MAX = 10;

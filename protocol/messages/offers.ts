@@ -21,6 +21,7 @@ export const OFFERS_MSG = {
   counterOnlyRecipient: 'Only the recipient can counter this trade request',
   counterMessageOffer: 'A message asking to trade cannot be countered: reply to it in Messages',
   counterSame: 'A counter-offer must ask for a different trip or date',
+  counterTooMany: 'This trade has been countered 10 times: message each other to settle it, or send a new trade request',
   counterSentTitle: 'Counter-Offer Sent',
   counterSendFailed: 'Failed to send the counter-offer. Please try again.',
   offerMessageNothingToAccept: 'This is a message asking to trade: there is nothing to accept. Reply to it or dismiss it.',

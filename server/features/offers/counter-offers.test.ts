@@ -115,6 +115,21 @@ describe('POST /api/trade-requests/:id/counter', () => {
     }
   });
 
+  it('caps a thread at ten counters: the eleventh gets 409 with the reason, the last one can still be answered', async () => {
+    const { cora, liam, offer } = await coraAndLiam();
+    let current = offer;
+    for (let i = 0; i < 10; i++) {
+      const who = i % 2 === 0 ? cora : liam;
+      const res = await counter(who, current.id, { tradeDate: inDays(20 + i), offerRoute: `OGG${500 + i}` });
+      expect(res.status, res.text).toBe(201);
+      current = res.body;
+    }
+    const refused = await counter(cora, current.id, { tradeDate: inDays(40), offerRoute: 'OGG999' });
+    expect([refused.status, refused.body.message]).toEqual([409, MSG.counterTooMany]);
+    expect((await liam.client.get<OfferItem[]>(`/api/trade-requests/${current.id}/thread`)).body).toHaveLength(11);
+    expect((await cora.client.put(`/api/trade-requests/${current.id}`, { status: 'accepted' })).status).toBe(200);
+  });
+
   it('five concurrent accepts of a counter complete one trade, on the counter’s date; the requests are completed', async () => {
     const { cora, liam, request, offer } = await coraAndLiam();
     const liamsTrade = await postRequest(liam, { type: 'trade', date: inDays(13), route: 'OGG300', desiredDates: [CORA_DAY] });

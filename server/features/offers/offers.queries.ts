@@ -118,6 +118,16 @@ const ofThread = compileOnce(['threadId'], (db, a: { threadId: number }) =>
 );
 export const threadOffers = (em: EntityManager, threadId: number) => ofThread(em, { threadId });
 
+/** How many counter-offers a thread holds (trade_requests_thread_index): a thread is capped. */
+export async function countersInThread(em: EntityManager, threadId: number): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom('trade_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('thread_id', '=', threadId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const byIds = compileOnce(['ids'], (db, a: { ids: number[] }) =>
   offersQuery(db)
     .where(({ eb, fn, val }) => eb('t.id', '=', fn.any(val(a.ids))))

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { COUNTERS_PER_THREAD_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
 import { datePassedText } from '#protocol/base-day.ts';
 import { isMessageOffer } from '#protocol/offerText.ts';
@@ -21,6 +22,7 @@ import { offerForViewer, presentOffer, presentOfferNotification, requestIdsOf } 
 import {
   answerPendingOffer,
   closeCounteredOffer,
+  countersInThread,
   offerForRule,
   setRuleNote,
   threadOffers,
@@ -267,6 +269,11 @@ export class OffersService {
     const counterId = await this.deps.events.transaction(this.em, async (em, events) => {
       const earlier = clientKey === null ? undefined : await offerIdByClientKey(em, user.id, clientKey);
       if (earlier !== undefined) return earlier;
+      // The one lock order (docs/decisions/0027): the groups first, as an accept of this offer takes
+      // them, then the requests and the offer's row; a counter and an accept queue, never deadlock.
+      await lockGroupsOf(em, head);
+      const threadId = head.threadId ?? id;
+      if ((await countersInThread(em, threadId)) >= COUNTERS_PER_THREAD_MAX) throw conflict(MSG.counterTooMany);
       const locked = await requestsForOffer(em, [head.requestId!, ...(head.senderRequestId === null ? [] : [head.senderRequestId])]);
       const target = locked.find((r) => r.id === head.requestId);
       if (!target || !isCurrent(target, dayOfGroup(target.groupKey))) throw conflict(MSG.offerRequestNotAvailable);
@@ -297,7 +304,7 @@ export class OffersService {
             ...terms,
             requestType: head.requestType,
             counterOfId: id,
-            threadId: head.threadId ?? id,
+            threadId,
           },
           clientKey,
         );
