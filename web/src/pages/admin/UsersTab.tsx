@@ -46,7 +46,7 @@ function Email({ address }: { address: string }) {
         <>
           {address.slice(0, at)}
           <wbr />
-          {address.slice(at)}
+          <span className="admin-email-domain">{address.slice(at)}</span>
         </>
       ) : (
         address
