@@ -1,8 +1,6 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Deps } from './deps.ts';
 import { featureRoutes } from './features/routes.ts';
 import { sessionCookieName } from './features/auth/session-cookie.ts';
@@ -18,9 +16,8 @@ import { metricsEndpoint, type Metrics } from './ops/metrics.ts';
 import { probes } from './ops/probes.ts';
 import type { Readiness } from './ops/readiness.ts';
 import { requestTelemetry } from './ops/request-telemetry.ts';
+import { WEB_ROOT } from './runtime-paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_ROOT = path.resolve(here, '../dist/web');
 
 /** What operators read: readiness for the balancer, metrics for Prometheus (server/ops/). */
 export interface OpsParts {

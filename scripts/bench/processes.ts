@@ -1,6 +1,9 @@
+import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { freePort } from '../../server/lib/free-port.ts';
+import { nodeBundle, SERVER_OUT } from '../build/server-bundle.ts';
 import type { LoopDelay } from './loop-delay.ts';
 export { freePort };
 
@@ -10,11 +13,35 @@ export { freePort };
  */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=32 --max-old-space-size=256').split(' ').filter(Boolean);
 
-const LOOP_DELAY = new URL('./loop-delay.ts', import.meta.url).href;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BENCH_OUT = path.join(ROOT, 'dist/bench');
+/** The bench's own processes, built to JavaScript as the server is (npm run build). */
+const BENCH_ENTRIES = ['loop-delay.ts', 'reference-server.ts', 'reference-fanout-server.ts', 'balancer.ts'];
+let benchBuilt: Promise<unknown> | undefined;
 
-/** Starts a TypeScript entry in its own Node process (so load and server don't share a core's loop). */
+/**
+ * The JavaScript a process runs for a TypeScript entry: the server as `npm start` runs it (built by
+ * `npm run build`, which `npm run bench` runs first), the bench's yardsticks built here once. Neither
+ * side loads a TypeScript transformer, which would weigh on both sides' memory (issue 44).
+ */
+async function builtEntry(entry: string): Promise<string> {
+  if (entry === 'server/main.ts') return path.join(SERVER_OUT, 'main.js');
+  benchBuilt ??= build(
+    nodeBundle(
+      BENCH_ENTRIES.map((e) => path.join(ROOT, 'scripts/bench', e)),
+      BENCH_OUT,
+    ),
+  );
+  await benchBuilt;
+  const name = path.basename(entry, '.ts');
+  if (!BENCH_ENTRIES.includes(`${name}.ts`)) throw new Error(`${entry} is not among the bench's built entries`);
+  return path.join(BENCH_OUT, `${name}.js`);
+}
+
+/** Starts an entry, built, in its own Node process (so load and server don't share a core's loop). */
 export async function startProcess(entry: string, env: Record<string, string>, readyPattern: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', LOOP_DELAY, entry], {
+  const [script, loopDelay] = await Promise.all([builtEntry(entry), builtEntry('loop-delay.ts')]);
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', loopDelay, script], {
     env: { ...process.env, ...env },
     // The IPC channel carries the event-loop delay (loop-delay.ts) to the bench.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

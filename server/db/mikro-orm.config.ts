@@ -1,13 +1,10 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig } from '@mikro-orm/postgresql';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Pool } from 'pg';
 import { markConnectionFailures } from './connection-failures.ts';
 import { entities } from './entities/index.ts';
 import { prepareRepeatedStatements } from './prepared-statements.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { MIGRATIONS_DIR } from '../runtime-paths.ts';
 
 /** Where MikroORM records the migrations a database has run. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -19,7 +16,7 @@ export function ormOptions(clientUrl: string, poolMax = 10) {
     entities,
     extensions: [Migrator],
     migrations: {
-      path: path.join(here, 'migrations'),
+      path: MIGRATIONS_DIR,
       glob: '!(*.d).{js,ts}',
       transactional: true,
       snapshot: false,

@@ -37,6 +37,10 @@ describe('npm start', () => {
     async () => {
       instance = await startMain({ DATABASE_URL: db.url, UPLOAD_DIR: uploadDir, DRAIN_SECONDS: '1' }, [], 'npm start');
       expect((await fetch(`${instance.url}/api/auth/user`)).status).toBe(401);
+      // The build (dist/server) finds the built web app and ran its migrations on the new database.
+      const page = await fetch(`${instance.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Crewtrade');
       const sent = Date.now();
       // The pid is npm's: what `kill <pid of npm start>` or a process manager signals.
       instance.child.kill('SIGTERM');
@@ -68,18 +72,18 @@ describe('an old Node', () => {
     expect(run.stderr.split('\n')[0]).toBe('Crewtrade needs Node.js 24.11 or later; this is v20.20.2.');
   });
 
-  it.runIf(oldNodes.some((n) => /^v(1\d|2[0-3])\./.test(versionOf(n))))(
-    'is refused on the machine’s own older Node, before anything native loads',
-    () => {
-      const node = oldNodes.find((n) => /^v(1\d|2[0-3])\./.test(versionOf(n)))!;
-      const run = spawnSync(node, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, DATABASE_URL: db.url },
-      });
-      expect(run.status).toBe(1);
-      expect(run.signal).toBeNull();
-      expect(run.stderr).toContain(`Crewtrade needs Node.js 24.11 or later; this is ${versionOf(node)}.`);
-    },
-  );
+  it.runIf(oldNodes.some((n) => /^v(1\d|2[0-3])\./.test(versionOf(n)))).each([
+    ['the sources', ['--import', 'tsx', 'server/main.ts']],
+    ['the build', ['dist/server/main.js']],
+  ])('is refused on the machine’s own older Node, before anything native loads (%s)', (_, args) => {
+    const node = oldNodes.find((n) => /^v(1\d|2[0-3])\./.test(versionOf(n)))!;
+    const run = spawnSync(node, args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: db.url },
+    });
+    expect(run.status).toBe(1);
+    expect(run.signal).toBeNull();
+    expect(run.stderr).toContain(`Crewtrade needs Node.js 24.11 or later; this is ${versionOf(node)}.`);
+  });
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../runtime-paths.ts';
 
 /** Decoded pixels: RGBA, 8 bits a channel, row after row. */
 export interface DecodedImage {
@@ -12,7 +13,7 @@ let queue: Promise<unknown> = Promise.resolve();
 function decodeInWorker(bytes: Uint8Array): Promise<DecodedImage> {
   return new Promise((resolve, reject) => {
     // A worker per image: libheif's WASM memory only grows, and is returned when the worker ends.
-    const worker = new Worker(new URL('./heic-decode.worker.ts', import.meta.url), {
+    const worker = new Worker(workerEntry('storage/heic-decode.worker.ts'), {
       workerData: { buffer: bytes },
       resourceLimits: { maxOldGenerationSizeMb: 128 },
     });

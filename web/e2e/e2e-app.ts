@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { WEB_ROOT } from '../../server/app.ts';
+import { WEB_ROOT } from '../../server/runtime-paths.ts';
 import { startTestApp, type TestApp } from '../../server/test/test-app.ts';
 
 /** The built app (npm test runs the build first) on a random port with a fresh database. */

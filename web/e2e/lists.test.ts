@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_PAGE } from '#protocol/limits.ts';
 import { PAGE_SIZE } from '#protocol/paging.ts';
 import { requestBody } from '../../server/features/requests/requests.fixtures.ts';
-import { WEB_ROOT } from '../../server/app.ts';
+import { WEB_ROOT } from '../../server/runtime-paths.ts';
 import { bulkOffers, bulkRequests, bulkUsers, type BulkGroup } from '../../server/test/bulk.ts';
 import { makeUser, type SignedInUser } from '../../server/test/factories.ts';
 import { startInstancesOnOwnRedis, type InstancesOnOwnRedis } from '../../server/test/instances-on-own-redis.ts';

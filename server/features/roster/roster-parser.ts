@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ROSTER_TEXT } from '#protocol/roster.ts';
 import { AppError } from '../../http/errors.ts';
+import { workerEntry } from '../../runtime-paths.ts';
 import type { ParseAnswer, ParseJob } from './ics/parse-worker.ts';
 import type { ReadRoster } from './ics/read-roster.ts';
 
@@ -54,7 +55,7 @@ export class ReaderThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./ics/parse-worker.ts', import.meta.url), {
+    const worker = new Worker(workerEntry('features/roster/ics/parse-worker.ts'), {
       resourceLimits: RESOURCE_LIMITS,
       // Node's own type stripping, not the parent's tsx (see parse-worker.ts).
       execArgv: [],
