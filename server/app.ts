@@ -12,12 +12,12 @@ import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session-middleware.ts';
 import { staticFiles } from './http/static-files.ts';
 import { textGuard } from './http/text-guard.ts';
-import { metricsEndpoint, type Metrics } from './ops/metrics.ts';
+import type { Metrics } from './ops/metrics.ts';
+import { metricsEndpoint } from './ops/metrics-endpoint.ts';
 import { probes } from './ops/probes.ts';
 import type { Readiness } from './ops/readiness.ts';
 import { requestTelemetry } from './ops/request-telemetry.ts';
 import { WEB_ROOT } from './runtime-paths.ts';
-
 
 /** What operators read: readiness for the balancer, metrics for Prometheus (server/ops/). */
 export interface OpsParts {

@@ -1,15 +1,14 @@
-import { format } from 'date-fns/format';
-import { parseISO } from 'date-fns/parseISO';
 import type { RequestType } from '#protocol/enums.ts';
 import { dayRange, matchDays, matchFactsOf } from '#protocol/matchText.ts';
+import { shortDate } from '#protocol/offerText.ts';
 import type { MatchItem } from '#protocol/shapes.ts';
 import { fullName } from '../lib/names.ts';
 
 /** How a request type reads in a sentence ("Your request to pick up ..."). */
 export const actionLabel = (type: RequestType) => (type === 'pickup' ? 'pick up' : type);
 
-/** Dates as the product shows them: "Jan 5, 2025". */
-export const displayDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d, yyyy');
+/** Dates as the product shows them: "Jan 5, 2025" (a trip's day, read without a time zone). */
+export const displayDate = (isoDate: string) => `${shortDate(isoDate)}, ${isoDate.slice(0, 4)}`;
 
 /** Days in a mail: "Dec 22, 2026", "Dec 20-22, 2026"; `fallback` when there are none. */
 export const mailDays = (days: readonly string[], fallback: string) =>
