@@ -15,18 +15,23 @@ export interface Instance {
 }
 
 /**
- * `server/main.ts` in a process of its own, as production runs it, against DATABASE_URL;
- * `nodeArgs` go to node before the script (a heap limit, --trace-gc). `via: 'npm start'` starts it
+ * `server/main.ts` in a process of its own, against DATABASE_URL; `nodeArgs` go to node before the
+ * script (a heap limit, --trace-gc). `via: 'build'` runs the build as the image does (dist/server,
+ * from `npm run build`, which `npm test` runs first); `via: 'npm start'` starts it
  * as a newcomer does, through npm and the script's shell (on the last build: SKIP_BUILD), so the
  * signal a process manager sends reaches npm, not the server.
  */
 export async function startMain(
   env: Record<string, string>,
   nodeArgs: string[] = [],
-  via: 'node' | 'npm start' = 'node',
+  via: 'node' | 'build' | 'npm start' = 'node',
 ): Promise<Instance> {
   const [command, args] =
-    via === 'node' ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']] : ['npm', ['start', '--silent']];
+    via === 'node'
+      ? [process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts']]
+      : via === 'build'
+        ? [process.execPath, [...nodeArgs, 'dist/server/main.js']]
+        : ['npm', ['start', '--silent']];
   const child = spawn(command, args, {
     cwd: root,
     env: {

@@ -7,6 +7,7 @@ import type { PushConfig } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { removeEndpoints, sharedSecret, type PushTarget } from './push.queries.ts';
 import { PushAgent, PushHostRefused } from './push-agent.ts';
+import { newVapidKeys } from './vapid-keys.ts';
 
 export interface PushSender {
   /** The VAPID public key browsers subscribe with. */
@@ -15,7 +16,7 @@ export interface PushSender {
   send(targets: readonly PushTarget[], payload: PushPayload): Promise<{ sent: number }>;
 }
 
-/** web-push (and its ASN.1 and JWS code), loaded with the first push or a first key pair: most instances idle without (issue 44). */
+/** web-push (and its ASN.1 and JWS code), loaded with the first push: most instances idle without (issue 44). */
 let library: Promise<typeof WebPush> | undefined;
 const webPush = () => (library ??= import('web-push').then((m) => m.default));
 
@@ -29,7 +30,7 @@ const SEND_TIMEOUT_MS = 10_000;
  */
 async function vapidKeys(config: PushConfig, orm: MikroORM): Promise<{ publicKey: string; privateKey: string }> {
   if (config.vapid) return config.vapid;
-  const stored = await sharedSecret(orm.em.fork(), 'vapid', async () => JSON.stringify((await webPush()).generateVAPIDKeys()));
+  const stored = await sharedSecret(orm.em.fork(), 'vapid', async () => JSON.stringify(newVapidKeys()));
   return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }
 
