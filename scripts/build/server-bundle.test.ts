@@ -35,6 +35,15 @@ describe('the server build', () => {
     expect(built.sort()).toEqual(sources.map((f) => f.replace(/\.ts$/, '.js')).sort());
   });
 
+  it('keeps every class its own name (the bundle renames one that another module’s class shares)', async () => {
+    const files = (await fs.readdir(out)).filter((f) => f.endsWith('.js'));
+    const classes = (await Promise.all(files.map((f) => fs.readFile(path.join(out, f), 'utf8')))).flatMap((text) =>
+      [...text.matchAll(/\bclass ([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!),
+    );
+    expect(classes.length).toBeGreaterThan(10);
+    expect(classes.filter((name) => /\d$/.test(name) && classes.includes(name.replace(/\d+$/, '')))).toEqual([]);
+  });
+
   it('reads a roster in the built worker thread', async () => {
     const bytes = new Uint8Array(await fs.readFile(path.join(root, 'server/features/roster/fixtures/rosters/saa-style.ics')));
     const worker = new Worker(path.join(out, 'parse-worker.js'), { execArgv: [] });

@@ -3,7 +3,14 @@ import { currentRequestId } from './request-context.ts';
 
 export type { Logger };
 
-/** JSON lines on stdout, or on `destination` (tests read them). */
+/**
+ * JSON lines on stdout, or on `destination` (tests read them). Stdout is written asynchronously:
+ * lines that come while a write is under way go out together in the next one, so a busy instance
+ * makes one system call per batch of access-log lines instead of one per line (about a tenth of a
+ * cached board read's CPU at saturation, docs/benchmarks.md). pino flushes what is left when the
+ * process exits (main.ts's stop ends in process.exit); a kill -9 loses at most the lines of one
+ * write in flight.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     level,
@@ -15,5 +22,5 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       return reqId ? { reqId } : {};
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
