@@ -30,7 +30,7 @@ export interface LoadOptions {
   connections?: number;
   seconds: number;
   /** Builds each request's body, so every request can differ (new requests, new dates). */
-  body?: () => string;
+  body?: () => string | Buffer;
   /**
    * Headers for each request on top of `headers`: to act as many users in turn (their cookies).
    * `context` belongs to the connection and reaches `onResponse` for the same request.
