@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/connection-failures.ts';
 import { isForeignKeyViolation, isTransientConflict } from '../db/transient-conflicts.ts';
 import { MSG } from '#protocol/messages.ts';
 import type { Logger } from '../lib/logger.ts';
+import { currentRequestId } from '../lib/request-context.ts';
 import { routeOf } from '../ops/request-telemetry.ts';
 import { AppError, conflict, serviceUnavailable } from './errors.ts';
 
@@ -60,7 +61,7 @@ export function errorMiddleware(log: Logger) {
         return;
       }
       // The X-Request-Id of the answer (ops/request-telemetry.ts), which the log line carries too.
-      const requestId = ctx.req.id === undefined ? randomUUID() : String(ctx.req.id);
+      const requestId = currentRequestId() ?? randomUUID();
       log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Something went wrong. Please try again.', requestId };

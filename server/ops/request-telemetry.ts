@@ -1,7 +1,5 @@
 import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from '../http/context.ts';
 import type { Logger } from '../lib/logger.ts';
 import { requestContext } from '../lib/request-context.ts';
@@ -37,53 +35,41 @@ interface Outcome {
  * cookies, the query or bodies), and times it for /metrics.
  */
 export function requestTelemetry(log: Logger, metrics: Metrics | undefined) {
-  const outcomes = new WeakMap<IncomingMessage, Outcome>();
-  const fields = (req: IncomingMessage, res: ServerResponse, responseTime: number) => {
-    const outcome = outcomes.get(req);
-    return {
-      reqId: req.id,
-      method: req.method,
-      route: outcome?.route ?? 'static',
-      status: res.statusCode,
-      durationMs: responseTime,
-      ...(outcome?.userId !== undefined ? { userId: outcome.userId } : {}),
-      // The client hung up before the answer was complete.
-      ...(res.writableFinished ? {} : { aborted: true }),
-    };
-  };
-  const accessLog = pinoHttp({
-    logger: log,
-    genReqId(req, res) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // Nothing of the raw request or response is serialised: its headers hold cookies and tokens.
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined },
-    // The balancer's and Prometheus' polls would drown the requests of people.
-    customLogLevel: (req, res) => (OWN_PATHS.has(outcomes.get(req)?.route ?? '') ? 'debug' : res.statusCode >= 500 ? 'warn' : 'info'),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-    customSuccessObject: (req, res, value: { responseTime: number }) => fields(req, res, value.responseTime),
-    customErrorObject: (req, res, _err, value: { responseTime: number }) => fields(req, res, value.responseTime),
-  });
   return (ctx: AppContext, next: Next) => {
-    accessLog(ctx.req, ctx.res);
+    const incoming = ctx.req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.res.setHeader('X-Request-Id', requestId);
     const started = performance.now();
-    if (metrics) {
-      ctx.res.once('close', () => {
-        const route = outcomes.get(ctx.req)?.route ?? routeOf(ctx);
-        metrics.observeRequest(ctx.method, route, ctx.res.statusCode, (performance.now() - started) / 1000);
-      });
-    }
-    return requestContext.run({ requestId: String(ctx.req.id) }, async () => {
+    // Filled once the app is done with the request, before the body is sent.
+    let outcome: Outcome | undefined;
+    // 'close' comes once the answer is sent, or when the client hung up before it was.
+    ctx.res.once('close', () => {
+      const route = outcome?.route ?? routeOf(ctx);
+      const status = ctx.res.statusCode;
+      const elapsedMs = performance.now() - started;
+      metrics?.observeRequest(ctx.method, route, status, elapsedMs / 1000);
+      // The balancer's and Prometheus' polls would drown the requests of people.
+      const level = OWN_PATHS.has(route) ? 'debug' : status >= 500 ? 'warn' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      // Named fields only: the raw request and response hold cookies and tokens.
+      log[level](
+        {
+          reqId: requestId,
+          method: ctx.method,
+          route,
+          status,
+          durationMs: Math.round(elapsedMs),
+          ...(outcome?.userId !== undefined ? { userId: outcome.userId } : {}),
+          ...(ctx.res.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+    return requestContext.run({ requestId }, async () => {
       try {
         await next();
       } finally {
-        // Known once the app is done with it, before the body is sent.
-        outcomes.set(ctx.req, { route: routeOf(ctx), userId: ctx.state.user?.id });
+        outcome = { route: routeOf(ctx), userId: ctx.state.user?.id };
       }
     });
   };
