@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FanoutResults, FanoutStart } from './fanout-clients.ts';
-import { within } from './goals.ts';
+import { atMost, within } from './goals.ts';
 import { freePort, rssMb, startAppInstances, startProcess, stopInstances, stopProcess, type AppInstance } from './processes.ts';
 import type { BenchContext } from './run.ts';
 import type { Scenario } from './scenarios.ts';
@@ -35,6 +35,8 @@ const GROUP = 'Delta|FAN|captain|737';
 /** After the last send, the bench waits for the arrivals to stop growing for this long (at most DRAIN_MAX_MS). */
 const SETTLED_MS = 1500;
 const DRAIN_MAX_MS = 20_000;
+/** An instance started and idle holds at most this (docs/benchmarks.md, the budgets). */
+const IDLE_RSS_MB = 150;
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (msecs: number) => new Promise((r) => setTimeout(r, msecs));
@@ -402,6 +404,10 @@ export const fanoutScenario: Scenario = {
     ctx.goal(within('fan-out: send to receive p99', app.p99, ref.p99, 1.5));
     app.rssMax.forEach((rss, i) =>
       ctx.goal(within(`fan-out: instance ${i + 1}'s RSS at most (against bare process ${i + 1})`, rss, ref.rssMax[i]!, 1.3, 0, 'MB')),
+    );
+    // Measured started and ready, before any socket (issue 44: a light idle instance).
+    app.rssIdle.forEach((rss, i) =>
+      ctx.goal(atMost(`instance ${i + 1}'s RSS idle (bare process: ${ref.rssIdle[i]} MB)`, rss, IDLE_RSS_MB, 'MB')),
     );
   },
 };
