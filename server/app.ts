@@ -8,6 +8,7 @@ import type { AppState } from './http/context.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { originCheck } from './http/origin-check.ts';
+import { routeByPrefix } from './http/route-prefixes.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session-middleware.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -49,9 +50,6 @@ export function createApp(deps: Deps, ops: OpsParts): Koa<AppState> {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     deps.log.warn({ err }, 'response error');
   });
-  for (const router of featureRoutes(deps)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(routeByPrefix(featureRoutes(deps)));
   return app;
 }

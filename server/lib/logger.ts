@@ -3,6 +3,21 @@ import { currentRequestId } from './request-context.ts';
 
 export type { Logger };
 
+let lastMs = 0;
+let lastTime = '';
+/**
+ * pino's isoTime, formatted once per millisecond: a busy instance writes several lines in the same
+ * millisecond, and Date's toISOString was about 2% of a cached board read's CPU at saturation.
+ */
+function isoTimeOncePerMs(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
+}
+
 /**
  * JSON lines on stdout, or on `destination` (tests read them). Stdout is written asynchronously:
  * lines that come while a write is under way go out together in the next one, so a busy instance
@@ -15,7 +30,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options: LoggerOptions = {
     level,
     base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMs,
     // Every line written while a request is served names it (server/ops/request-telemetry.ts).
     mixin: () => {
       const reqId = currentRequestId();

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Mailed tokens (reset, e-mail confirmation) are stored as their sha256: a database leak signs no one in. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** 32 random bytes for the mail and the hash for the table. */
 export function newMailToken(): { token: string; hash: string } {

@@ -2,15 +2,25 @@ import { NEXT_CURSOR_HEADER } from '#protocol/paging.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { Coding, PreparedBoard } from './board-body.ts';
 
+/** Accept-Encoding values already negotiated; bounded, as the header is the client's to write. */
+const codings = new Map<string, Coding>();
+const CODINGS_HELD = 100;
+
 /**
  * The coding to send: the smallest the client accepts (browsers list gzip first at equal weight, so
  * their order is not a preference); a client that names none gets identity, as from koa-compress.
  */
 function codingFor(ctx: AppContext): Coding {
-  if (!ctx.get('Accept-Encoding')) return 'identity';
-  if (ctx.acceptsEncodings('br') === 'br') return 'br';
-  if (ctx.acceptsEncodings('gzip') === 'gzip') return 'gzip';
-  return 'identity';
+  const accepted = ctx.get('Accept-Encoding');
+  if (!accepted) return 'identity';
+  // Clients send a handful of distinct headers ("gzip, deflate, br, zstd"): each is negotiated once.
+  let coding = codings.get(accepted);
+  if (coding === undefined) {
+    coding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+    if (codings.size >= CODINGS_HELD) codings.clear();
+    codings.set(accepted, coding);
+  }
+  return coding;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ is ignored; `*` matches anything. */
