@@ -20,12 +20,16 @@ export function boardRoutes(deps: Deps) {
   // compressed, 304 when held. Other pages are read once and kept until the group changes.
   router.get('/api/all-trades', async (ctx) => {
     const user = requireUser(ctx);
-    const filters = parseBody(boardFilterSchema, {
-      date: queryValue(ctx, 'date'),
-      type: queryValue(ctx, 'type'),
-      search: queryValue(ctx, 'search'),
-    });
-    const cursor = readDayCursor(ctx);
+    // The Tradeboard opening asks with no query at all: nothing to validate.
+    const plain = ctx.querystring === '';
+    const filters = plain
+      ? {}
+      : parseBody(boardFilterSchema, {
+          date: queryValue(ctx, 'date'),
+          type: queryValue(ctx, 'type'),
+          search: queryValue(ctx, 'search'),
+        });
+    const cursor = plain ? undefined : readDayCursor(ctx);
     const groupKey = groupKeyOf(user);
     if (!groupKey) {
       answer(ctx, 'GET /api/all-trades', []);

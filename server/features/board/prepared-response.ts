@@ -38,7 +38,9 @@ function alreadyHeld(ifNoneMatch: string, body: PreparedBoard): boolean {
 export async function sendPrepared(ctx: AppContext, body: PreparedBoard): Promise<void> {
   const coding = codingFor(ctx);
   ctx.compress = false;
-  ctx.vary('Accept-Encoding');
+  // Set outright when nothing else varies the answer (the usual case): vary() parses the header first.
+  if (ctx.response.get('Vary')) ctx.vary('Accept-Encoding');
+  else ctx.set('Vary', 'Accept-Encoding');
   ctx.set('Cache-Control', 'private, no-cache');
   ctx.set('ETag', body.etags[coding]);
   // On a 304 too: a cache that revalidates takes the headers it is sent.
