@@ -29,6 +29,17 @@ describe('the server build', () => {
     for (const entry of asked) expect(ENTRIES).toContain(entry);
   });
 
+  it('is the only way the server names a worker thread’s file (a path of its own would be missing from the build)', () => {
+    const starts = execFileSync('grep', ['-rn', 'new Worker(', 'server', '--include=*.ts', '--exclude=*.test.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    expect(starts.filter((line) => !line.includes('new Worker(workerEntry('))).toEqual([]);
+  });
+
   it('holds every migration, built, under the name the database records', async () => {
     const sources = (await fs.readdir(path.join(root, 'server/db/migrations'))).filter((f) => /^Migration\d+\.ts$/.test(f));
     const built = await fs.readdir(path.join(out, 'migrations'));
