@@ -7,18 +7,23 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { defineSubscriber, EventBus } from './event-bus.ts';
 
-/** An EntityManager whose transaction runs `work` and then commits or, if it throws, rolls back. */
+/** An EntityManager whose transaction (inTransaction: Kysely's, on a fork) runs `work` and then commits or, if it throws, rolls back. */
 function fakeEm(inTransaction = false): EntityManager {
   const em = {
     isInTransaction: () => inTransaction,
-    transactional: async <T>(work: (tx: EntityManager) => Promise<T>) => work(fake),
+    getKysely: () => ({ transaction: () => ({ execute: async <T>(work: (trx: unknown) => Promise<T>) => work({}) }) }),
+    fork: () => ({ setTransactionContext: () => undefined }),
   };
-  // Only the two methods EventBus calls exist.
+  // Only the methods EventBus and inTransaction call exist.
   const fake = em as unknown as EntityManager;
   return fake;
 }
 
-const created: DomainEvent = { type: 'request.created', requestId: 1, userId: 2, groupKey: 'g', // The bus never reads a payload's fields.
+const created: DomainEvent = {
+  type: 'request.created',
+  requestId: 1,
+  userId: 2,
+  groupKey: 'g', // The bus never reads a payload's fields.
   item: { id: 1 } as TradeRequestItem,
 };
 const changed: DomainEvent = { type: 'match.changed', matchId: 3, status: 'deleted', userIds: [2, 4] };

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { inTransaction } from '../db/transaction.ts';
 import { retryTransientConflicts } from '../db/transient-conflicts.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DomainEvent, DomainEventType, EventOf } from './domain-events.ts';
@@ -81,7 +82,7 @@ export class EventBus {
     // with what the failed attempt recorded dropped.
     const result = await retryTransientConflicts(() => {
       recorded = [];
-      return em.transactional(async (tx) => {
+      return inTransaction(em, async (tx) => {
         const out = await work(tx, { record: (...events) => recorded.push(...events) });
         // Last in the transaction, so they commit with the write or not at all.
         notices = (await this.durable?.record(tx, recorded)) ?? 0;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '#protocol/enums.ts';
 import { RECENT_ACTIVITY_MAX } from '#protocol/limits.ts';
 import { MSG } from '#protocol/messages.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { EmailTemplateBody } from '#protocol/schemas/support.ts';
 import type { AdminLogItem, AdminUserItem, EmailTemplateItem, UserActivityReport } from '#protocol/shapes.ts';
 import { mapPage, pageFrom, timeKeys, type Page, type TimeCursor } from '../../db/paging.ts';
@@ -141,7 +142,7 @@ export class AdminService {
     if (body.templateType !== undefined && body.templateType !== (templateType as EmailTemplateType)) {
       throw invalid(MSG.templateTypeMismatch, 'templateType');
     }
-    await this.em.transactional(async (em) => {
+    await inTransaction(this.em, async (em) => {
       const variables = await templateVariables(em, templateType);
       if (!variables) throw notFound(MSG.templateNotFound);
       const problem =

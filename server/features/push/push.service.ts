@@ -12,6 +12,7 @@ import type { PushSender } from './push-sender.ts';
 import { pushNotices } from './push.notices.ts';
 import { deviceCount, removeSubscription, subscriptionsOf, trimSubscriptions, upsertSubscription } from './push.queries.ts';
 import { pushHostAllowed } from './push.rules.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /** A user's devices with push on: turned on and off by each device, tested across all of them. */
 export class PushService {
@@ -29,7 +30,7 @@ export class PushService {
   async subscribe(user: UserRecord, body: PushSubscriptionBody): Promise<void> {
     if (!pushHostAllowed(body.endpoint, this.config.endpointHosts)) throw invalid(MSG.pushServiceNotAllowed, 'endpoint');
     // At most MAX_PUSH_DEVICES per account (docs/decisions/0019): the one subscribed longest ago makes room.
-    await this.em.transactional(async (em) => {
+    await inTransaction(this.em, async (em) => {
       await lockAccount(em, 'push', user.id);
       await upsertSubscription(em, user.id, body);
       await trimSubscriptions(em, user.id, MAX_PUSH_DEVICES);

@@ -1,0 +1,110 @@
+// inTransaction against a real PostgreSQL: one connection, committed or rolled back as a whole, and
+// the pool whole afterwards, a connection killed mid-transaction included.
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
+import { openDatabase, type Database } from './database.ts';
+import { kysely } from './kysely.ts';
+import { inTransaction } from './transaction.ts';
+
+let db: TestDatabase;
+let database: Database;
+let admin: pg.Client;
+/** The app's pool size (openDatabase's default): more failures than this would exhaust a leaking pool. */
+const POOL = 10;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  database = await openDatabase(loadConfig({ DATABASE_URL: db.url }), createLogger('silent'));
+  admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query('create table tx_probe (n int primary key)');
+});
+afterAll(async () => {
+  await admin?.end();
+  await database?.close();
+  await db?.drop();
+});
+
+const em = () => database.orm.em.fork();
+const stored = async () => (await admin.query<{ n: number }>('select n from tx_probe order by n')).rows.map((r) => r.n);
+const insert = (tx: Parameters<typeof kysely>[0], n: number) => sql`insert into tx_probe (n) values (${n})`.execute(kysely(tx));
+const backendPid = async (tx: Parameters<typeof kysely>[0]) =>
+  (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(kysely(tx))).rows[0]!.pid;
+
+describe('inTransaction', () => {
+  it('runs every query of the work on one connection in one transaction, and commits it', async () => {
+    const outer = em();
+    const seen = await inTransaction(outer, async (tx) => {
+      expect(tx).not.toBe(outer);
+      expect(tx.isInTransaction()).toBe(true);
+      await insert(tx, 1);
+      // Not yet visible outside: one uncommitted transaction.
+      expect(await stored()).toEqual([]);
+      await insert(tx, 2);
+      const xids = await sql<{ xid: string }>`select txid_current()::text as xid`.execute(kysely(tx));
+      return { pid: await backendPid(tx), xid: xids.rows[0]!.xid, again: await backendPid(tx) };
+    });
+    expect(seen.pid).toBe(seen.again);
+    expect(await stored()).toEqual([1, 2]);
+    // The em it was given is untouched: its own queries run outside any transaction.
+    expect(outer.isInTransaction()).toBe(false);
+  });
+
+  it('rolls everything back when the work throws, and throws the work’s own error', async () => {
+    await admin.query('delete from tx_probe');
+    const failure = new Error('the work failed');
+    await expect(
+      inTransaction(em(), async (tx) => {
+        await insert(tx, 3);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    // A statement that fails in PostgreSQL: rolled back the same way.
+    await expect(
+      inTransaction(em(), async (tx) => {
+        await insert(tx, 4);
+        await insert(tx, 4);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('gives every connection back: more failed transactions than the pool holds, then one that commits', async () => {
+    await admin.query('delete from tx_probe');
+    for (let i = 0; i < POOL + 2; i++) {
+      await expect(
+        inTransaction(em(), async (tx) => {
+          await insert(tx, 100 + i);
+          throw new Error(`failure ${i}`);
+        }),
+      ).rejects.toThrow(`failure ${i}`);
+    }
+    await inTransaction(em(), (tx) => insert(tx, 5));
+    expect(await stored()).toEqual([5]);
+  });
+
+  it('a connection killed mid-transaction: the work’s error is thrown, nothing is stored, and the pool still serves', async () => {
+    await admin.query('delete from tx_probe');
+    for (let i = 0; i < POOL + 2; i++) {
+      let workError: unknown;
+      const thrown = await inTransaction(em(), async (tx) => {
+        await insert(tx, 200 + i);
+        await admin.query('select pg_terminate_backend($1)', [await backendPid(tx)]);
+        await insert(tx, 300 + i).catch((err: unknown) => {
+          workError = err;
+          throw err;
+        });
+      }).catch((err: unknown) => err);
+      // The insert's own error (the connection ended), not the failed rollback's after it.
+      expect(workError).toBeInstanceOf(Error);
+      expect(thrown).toBe(workError);
+    }
+    expect(await stored()).toEqual([]);
+    await inTransaction(em(), (tx) => insert(tx, 6));
+    expect(await stored()).toEqual([6]);
+  });
+});
