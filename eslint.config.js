@@ -17,6 +17,12 @@ const tradingDoor = {
   message: 'Outside the trading core, import it through features/trading/trading-core.ts only (docs/decisions/0027).',
 };
 
+/** MikroORM's unit-of-work and transaction calls, refused on an EntityManager in server code (below). */
+const UNIT_OF_WORK =
+  '/^(fork|persist|persistAndFlush|flush|transactional|begin|commit|rollback|find|findOne|findOneOrFail|findAll|findAndCount|create|assign|remove|merge|refresh|populate|getReference|upsert|upsertMany|nativeInsert|nativeUpdate|nativeDelete|clear|setTransactionContext)$/';
+const UNIT_OF_WORK_MESSAGE =
+  "The server queries through Kysely only (kysely(em)): poolEm(orm) outside a transaction, inTransaction (or events.transaction) for one; MikroORM's unit of work is not used (docs/decisions/0048).";
+
 export default defineConfig([
   globalIgnores(['**/dist/', '**/node_modules/', 'uploads/', '.data/', 'test-artifacts/', 'server/db/migrations/']),
   js.configs.recommended,
@@ -47,7 +53,9 @@ export default defineConfig([
   {
     // The service worker has its own tsconfig (the WebWorker library, not the DOM).
     files: ['web/src/sw/service-worker.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: './web/src/sw/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: './web/src/sw/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
   },
   {
     // The browser tests (web/e2e) start the real server; the app itself never imports it.
@@ -109,6 +117,26 @@ export default defineConfig([
     ignores: ['server/features/trading/**', 'server/server.ts', 'server/deps.ts', 'server/subscribers.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [tradingDoor] }],
+    },
+  },
+  {
+    // The server reads and writes through Kysely only (docs/decisions/0048): MikroORM's unit of work
+    // (its identity map, persist and flush, its transactions) is never used, which is what lets every
+    // request share the pool's EntityManager (db/pool-em.ts) and a transaction be Kysely's own
+    // (db/transaction.ts). Those two files, and the start-up's migrations, are where a fork is made.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**', 'server/db/pool-em.ts', 'server/db/transaction.ts', 'server/db/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['em', 'tx'].flatMap((name) => [
+          { selector: `CallExpression[callee.object.name='${name}'][callee.property.name=${UNIT_OF_WORK}]`, message: UNIT_OF_WORK_MESSAGE },
+          {
+            selector: `CallExpression[callee.object.property.name='${name}'][callee.property.name=${UNIT_OF_WORK}]`,
+            message: UNIT_OF_WORK_MESSAGE,
+          },
+        ]),
+      ],
     },
   },
   {

@@ -38,6 +38,7 @@ import { startUploadSweeper } from './storage/upload-sweeper.ts';
 import { startStandingRuleSweep } from './features/offers/standing-rule-sweep.ts';
 import { readOutboxStatus } from './ops/outbox-status.ts';
 import { createReadiness, type Readiness } from './ops/readiness.ts';
+import { poolEm } from './db/pool-em.ts';
 
 /** A WebSocket client that has not answered the server's close by then is cut off. */
 const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
@@ -92,7 +93,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   await fs.mkdir(config.uploadDir, { recursive: true });
   const db = await openDatabase(config, log, { poolMax: options.poolMax, timeouts: options.dbTimeouts });
   // The owner is an admin once its address is proven, even if the account existed before OWNER_EMAIL named it.
-  if (config.ownerEmail) await syncOwnerAdmin(db.orm.em.fork(), config.ownerEmail);
+  if (config.ownerEmail) await syncOwnerAdmin(poolEm(db.orm), config.ownerEmail);
   const redis = config.redisUrl
     ? {
         pub: redisClient(config.redisUrl, log, 'pub'),
@@ -171,11 +172,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   http.server.prependListener('upgrade', guardForwarded);
   await new Promise<void>((resolve) => http.server.listen(config.port, resolve));
   const port = (http.server.address() as AddressInfo).port;
-  const purge = setInterval(() => void new SessionStore(db.orm.em.fork()).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
+  const purge = setInterval(() => void new SessionStore(poolEm(db.orm)).purgeExpired().catch(() => undefined), 60 * 60 * 1000);
   purge.unref();
   const stopSweep = startSessionSweep(
     io,
-    (sids) => liveSessionIds(db.orm.em.fork(), sids),
+    (sids) => liveSessionIds(poolEm(db.orm), sids),
     log,
     options.sessionSweepMs ?? staleness.socketSessions.maxStaleMs,
     caches,

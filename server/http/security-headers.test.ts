@@ -1,9 +1,8 @@
 // What every answer says about how a browser may use it: pages get the app's content policy, the
 // API's data a policy that runs and frames nothing; HSTS only over HTTPS.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_BOOT_SCRIPT } from '#protocol/theme.ts';
-import { makeUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 let app: TestApp;
@@ -44,24 +43,5 @@ describe('security headers', () => {
   it('asks for HTTPS from then on only over HTTPS (behind the load balancer that says so)', async () => {
     const res = await app.client().request('GET', '/api/auth/user', undefined, { 'x-forwarded-proto': 'https' });
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
-  });
-});
-
-describe('the request EntityManager', () => {
-  it('is not forked for a read answered from the session cache', async () => {
-    const me = await makeUser(app);
-    expect((await me.client.get('/api/auth/user')).status).toBe(200);
-    const fork = vi.spyOn(app.server.deps.orm.em, 'fork');
-    try {
-      const res = await me.client.get('/api/auth/user');
-      expect(res.status).toBe(200);
-      expect(res.body.id).toBe(me.user.id);
-      expect(fork).not.toHaveBeenCalled();
-      // A route that reads the database still gets one.
-      expect((await me.client.get('/api/requests')).status).toBe(200);
-      expect(fork).toHaveBeenCalled();
-    } finally {
-      fork.mockRestore();
-    }
   });
 });

@@ -4,12 +4,11 @@ import type { SessionAccess } from './session-access.ts';
 import type { UserRecord } from '../db/user-record.ts';
 import type { AppContext, AppState } from './context.ts';
 import { unauthorized } from './errors.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 /**
- * Gives each request its own EntityManager and, when the cookie names a live session, its user. The
- * EntityManager is forked on first use: a read answered from the session cache (GET /api/auth/user,
- * the board from its cache) never needs one, and a fork costs about 5% of such a request's time
- * (MikroORM writes its configuration back to process.env on each).
+ * Gives each request the pool's EntityManager (poolEm: shared, never forked per request) and, when
+ * the cookie names a live session, its user.
  */
 export function sessionMiddleware(orm: MikroORM, sessions: Pick<SessionAccess, 'forRequest'>) {
   return async (ctx: AppContext, next: Next) => {
@@ -27,16 +26,15 @@ export function sessionMiddleware(orm: MikroORM, sessions: Pick<SessionAccess, '
   };
 }
 
-/** A request's state, its EntityManager forked when first read (a getter on a class, not a property defined on each request's object). */
+/** A request's state (a getter on a class, not a property defined on each request's object). */
 class RequestState implements AppState {
   user?: UserRecord;
   sid?: string;
-  private forked: EntityManager | undefined;
 
   constructor(private readonly orm: MikroORM) {}
 
   get em(): EntityManager {
-    return (this.forked ??= this.orm.em.fork());
+    return poolEm(this.orm);
   }
 }
 

@@ -16,6 +16,7 @@ import { outOfStorage, storageFailure, writingUploads } from '../storage/storage
 import type { AppContext } from './context.ts';
 import { AppError, invalid, payloadTooLarge } from './errors.ts';
 import { refuseNul } from './text-guard.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 const NAME_EXTENSIONS = /\.(jpe?g|png|gif|webp|heic|heif)$/i;
 const MAX_TOTAL_BYTES = MAX_IMAGES * MAX_IMAGE_BYTES;
@@ -190,7 +191,7 @@ export function imageUploads(deps: UploadDeps, fields: readonly string[], texts:
   const removeUncommitted = async (filenames: string[]) => {
     if (filenames.length === 0) return;
     try {
-      const orphans = await unreferencedFiles(deps.orm.em.fork(), deps.orm, filenames);
+      const orphans = await unreferencedFiles(poolEm(deps.orm), deps.orm, filenames);
       await removeStoredFiles(config, orphans);
     } catch (err) {
       deps.log.warn({ err, files: filenames.length }, 'kept uploads of a failed request: the sweep decides');

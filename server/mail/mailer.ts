@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { insertOutboxMails } from './outbox.queries.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -58,7 +59,7 @@ export function createMailer(config: Config, orm: MikroORM, log: Logger): Mailer
   const outbox = async (mails: readonly OutgoingMail[], onEach: OnEach): Promise<Delivery> => {
     let delivered: boolean;
     try {
-      await insertOutboxMails(orm.em.fork(), mails);
+      await insertOutboxMails(poolEm(orm), mails);
       // Never the body: reset and confirmation links are credentials, and logs travel further than the outbox.
       for (const mail of mails)
         log.info(

@@ -4,6 +4,7 @@ import type { OutgoingMail } from './mailer.ts';
 import { logNotificationMails, mailPeopleAndTemplates, type MailPerson, type NotificationMailLog } from './notification-mail.queries.ts';
 import { renderTemplate } from './render.ts';
 import { withSpecVariables } from './spec-variables.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 /** One notification mail to write: to whom, about whom and what, with which template. */
 export interface NotificationDraft {
@@ -48,7 +49,7 @@ export async function renderNotificationMails(
 ): Promise<(RenderedNotification | undefined)[]> {
   if (drafts.length === 0) return [];
   const { people, templates } = await mailPeopleAndTemplates(
-    deps.orm.em.fork(),
+    poolEm(deps.orm),
     drafts.flatMap((d) => [d.recipientId, d.targetId]),
     drafts.map((d) => d.template),
   );
@@ -92,7 +93,7 @@ export async function renderNotificationMails(
  */
 export async function logNotificationOutcomes(deps: MailDeps, logs: readonly NotificationMailLog[]): Promise<void> {
   try {
-    await logNotificationMails(deps.orm.em.fork(), logs);
+    await logNotificationMails(poolEm(deps.orm), logs);
   } catch (err) {
     deps.log.warn({ err, mails: logs.length }, 'email_sent activity not written (the mails went out)');
   }

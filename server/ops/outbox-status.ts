@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { outboxBacklog } from '../outbox/notification-outbox.queries.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 export interface OutboxStatus {
   /** Notifications recorded and not yet delivered (nor given up). */
@@ -14,5 +15,5 @@ export interface OutboxStatus {
  * notification_outbox table, shared by every instance, so each instance reports the same figures.
  */
 export async function readOutboxStatus(deps: { orm: MikroORM }): Promise<OutboxStatus> {
-  return outboxBacklog(deps.orm.em.fork());
+  return outboxBacklog(poolEm(deps.orm));
 }

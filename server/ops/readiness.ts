@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { kysely } from '../db/kysely.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 /** A database that has not answered `select 1` by then counts as down (a frozen server answers nothing). */
 const DATABASE_CHECK_MS = 1_500;
@@ -35,7 +36,7 @@ export function createReadiness(orm: MikroORM, redis: { pub: Redis; sub: Redis }
     pending ??= new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
       sql`select 1`
-        .execute(kysely(orm.em.fork()))
+        .execute(kysely(poolEm(orm)))
         .then(
           () => resolve(true),
           () => resolve(false),

@@ -21,6 +21,7 @@ import {
   purgeOutbox,
   type ClaimedRow,
 } from './notification-outbox.queries.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 /** Rows one claim takes: what piled up is delivered in batches of this size (one read, one send each). */
 const BATCH = 100;
@@ -128,7 +129,7 @@ export class NotificationOutbox implements DurableNotices {
       } while (this.again && !this.stopped);
       if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
         this.lastPurge = Date.now();
-        await purgeOutbox(this.deps.orm.em.fork(), KEEP_SENT_MS, KEEP_FAILED_MS);
+        await purgeOutbox(poolEm(this.deps.orm), KEEP_SENT_MS, KEEP_FAILED_MS);
       }
     } catch (err) {
       // The database is away: the rows wait, the next poll tries again.
@@ -138,7 +139,7 @@ export class NotificationOutbox implements DurableNotices {
 
   /** Claims, sends and marks one batch; how many rows it claimed. */
   async deliverBatch(): Promise<number> {
-    const em = this.deps.orm.em.fork();
+    const em = poolEm(this.deps.orm);
     await this.markSentHere(em);
     const rows = await claimOutboxRows(em, BATCH, this.options.leaseMs);
     if (rows.length === 0) return 0;
@@ -148,7 +149,7 @@ export class NotificationOutbox implements DurableNotices {
     const renew = setInterval(
       () =>
         void extendOutboxLease(
-          this.deps.orm.em.fork(),
+          poolEm(this.deps.orm),
           rows.map((r) => r.id),
           leaseMs,
         ).catch((err: unknown) => this.deps.log.warn({ err }, 'notification outbox: lease not renewed')),
@@ -180,7 +181,7 @@ export class NotificationOutbox implements DurableNotices {
    */
   private async deliverClaimed(em: EntityManager, rows: readonly ClaimedRow[]): Promise<number> {
     const marks = new SentMarks({
-      mark: (ids) => markOutboxSent(this.deps.orm.em.fork(), ids),
+      mark: (ids) => markOutboxSent(poolEm(this.deps.orm), ids),
       log: this.deps.log,
       patienceMs: Math.max(2 * this.options.leaseMs, MARK_PATIENCE_MS),
       stopping: () => this.stopped,

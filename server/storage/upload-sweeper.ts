@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Logger } from '../lib/logger.ts';
 import { listStoredFiles, removeStoredFiles, tempRoot, THUMB_NAME, thumbNameOf } from './file-store.ts';
 import { unreferencedFiles } from './file-references.ts';
+import { poolEm } from '../db/pool-em.ts';
 
 export interface SweepDeps {
   orm: MikroORM;
@@ -76,7 +77,7 @@ export async function sweepUploads(deps: SweepDeps, options: SweepOptions = {}):
   const old = (await listStoredFiles(uploadDir)).filter((f) => f.modifiedAt < before).map((f) => f.name);
   const files: string[] = [];
   for (let i = 0; i < old.length; i += BATCH) {
-    const orphans = await unreferencedFiles(deps.orm.em.fork(), deps.orm, old.slice(i, i + BATCH));
+    const orphans = await unreferencedFiles(poolEm(deps.orm), deps.orm, old.slice(i, i + BATCH));
     await removeStoredFiles(deps.config, orphans);
     files.push(...orphans);
   }

@@ -8,6 +8,7 @@ import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 import { accountMailTargets, insertMailTokens } from './auth.queries.ts';
 import { resetMail, verifyMail } from './auth.mails.ts';
 import { newMailToken } from './tokens.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 export type AccountMailEvent = EventOf<'account.verifyAsked' | 'account.resetAsked'>;
 
@@ -62,7 +63,7 @@ export async function accountMails(
  */
 export const accountMailDrafter = (deps: Pick<Deps, 'orm'>): MailDrafter =>
   mailDrafter(['account.resetAsked', 'account.verifyAsked'], async (rows) => {
-    const em = deps.orm.em.fork();
+    const em = poolEm(deps.orm);
     const newest = await newestAccountAsks(em, [...new Set(rows.map((r) => r.recipientId))]);
     const current = rows.filter((r) => newest.get(`${r.recipientId}:${r.event.type}`) === r.id);
     const built = await accountMails(

@@ -9,6 +9,7 @@ import type { SessionCache } from './session-cache.ts';
 import { readSessionToken, sessionTokenOf } from './session-cookie.ts';
 import type { SessionAccess } from '../../http/session-access.ts';
 import { SessionStore } from './session.store.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /**
  * What the HTTP and socket layers need of sessions, handed to them by server.ts: http/ and
@@ -24,7 +25,7 @@ export function createSessionAccess(orm: MikroORM, cache: SessionCache, config: 
     },
     async forSocket(req) {
       const token = sessionTokenOf(req, config.trustProxy);
-      const session = token ? await new SessionStore(orm.em.fork(), cache).load(token) : null;
+      const session = token ? await new SessionStore(poolEm(orm), cache).load(token) : null;
       if (!session) return null;
       const joined = [rooms.user(session.user.id), rooms.session(session.sid)];
       const group = groupKeyOf(session.user);
@@ -35,7 +36,7 @@ export function createSessionAccess(orm: MikroORM, cache: SessionCache, config: 
       return { userId: session.user.id, sid: session.sid, rooms: joined };
     },
     async badges(userId) {
-      return (await statsFor(orm.em.fork(), [userId])).get(userId);
+      return (await statsFor(poolEm(orm), [userId])).get(userId);
     },
   };
 }

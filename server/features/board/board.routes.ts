@@ -11,6 +11,7 @@ import { todayUtc } from '../trading/trading-core.ts';
 import { groupKeyOf } from '../user-kernel/group.ts';
 import { BoardService } from './board.service.ts';
 import { sendPrepared } from './prepared-response.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 export function boardRoutes(deps: Deps) {
   const router = new Router<AppState>();
@@ -48,14 +49,14 @@ export function boardRoutes(deps: Deps) {
         cursor?.id ?? null,
       ]);
       const read = async () => {
-        const page = await new BoardService(deps.orm.em.fork()).boardPage(groupKey, day, filters, cursor);
+        const page = await new BoardService(poolEm(deps.orm)).boardPage(groupKey, day, filters, cursor);
         return { json: Buffer.from(JSON.stringify(page.items)), nextCursor: cursorText(page) };
       };
       await sendPrepared(ctx, await deps.boardCache.page(groupKey, day, pageKey, read));
       return;
     }
     // Its own EntityManager: the build is shared by every reader waiting for it, not this request's.
-    const build = (day: string, limit: number) => new BoardService(deps.orm.em.fork()).boardOf(groupKey, day, limit);
+    const build = (day: string, limit: number) => new BoardService(poolEm(deps.orm)).boardOf(groupKey, day, limit);
     await sendPrepared(ctx, await deps.boardCache.get(groupKey, build));
   });
 

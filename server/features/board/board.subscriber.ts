@@ -9,6 +9,7 @@ import { presentRequest } from '../requests/requests.presenter.ts';
 import { requestsById } from '../requests/requests.queries.ts';
 import type { BoardPatch } from './board-body.ts';
 import { boardsChangedByProfile } from './profile-changes.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 type BoardEvent = 'request.created' | 'request.updated' | 'request.deleted' | 'board.changed' | 'profile.changed';
 const BOARD_EVENTS: readonly BoardEvent[] = ['request.created', 'request.updated', 'request.deleted', 'board.changed', 'profile.changed'];
@@ -77,7 +78,7 @@ export const boardSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) => {
       }
       if (unread.length === 0) return;
       const rows = await requestsById(
-        deps.orm.em.fork(),
+        poolEm(deps.orm),
         unread.map((e) => e.requestId),
       );
       for (const e of unread) {

@@ -2,6 +2,7 @@ import { peerChannels } from '../../caches/peer-channels.ts';
 import type { Deps } from '../../deps.ts';
 import { createUserFeed, type UserFeed } from '../../realtime/user-feed.ts';
 import { statsFor } from './dashboard.service.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /**
  * The users' badge counts (the numbers of GET /api/dashboard/stats), sent to their sockets after
@@ -14,7 +15,7 @@ export function badgesFeed(deps: Pick<Deps, 'io' | 'orm' | 'log' | 'caches'>): U
     caches: deps.caches,
     channel: peerChannels.badges,
     event: 'badges',
-    load: (userIds) => statsFor(deps.orm.em.fork(), userIds),
+    load: (userIds) => statsFor(poolEm(deps.orm), userIds),
     log: deps.log,
   });
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { offersOwedByRules } from './offers.queries.ts';
 import { OffersService } from './offers.service.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /** How old an offer must be before the sweep takes it: its own send has answered by then. */
 const OWED_AFTER_MS = 30_000;
@@ -22,8 +23,8 @@ export function startStandingRuleSweep(deps: Pick<Deps, 'orm' | 'events' | 'log'
   let running: Promise<number> | undefined;
   const sweep = async (): Promise<number> => {
     let accepted = 0;
-    for (const id of await offersOwedByRules(deps.orm.em.fork(), OWED_AFTER_MS, BATCH)) {
-      const item = await new OffersService(deps.orm.em.fork(), deps).acceptByStandingRule(id);
+    for (const id of await offersOwedByRules(poolEm(deps.orm), OWED_AFTER_MS, BATCH)) {
+      const item = await new OffersService(poolEm(deps.orm), deps).acceptByStandingRule(id);
       if (item?.status === 'accepted') accepted++;
     }
     return accepted;

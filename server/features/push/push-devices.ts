@@ -4,6 +4,7 @@ import type { CacheRegistry } from '../../caches/cache-registry.ts';
 import { peerChannels } from '../../caches/peer-channels.ts';
 import { staleness } from '../../caches/staleness.ts';
 import { usersWithDevices } from './push.queries.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /** How often each instance reads the whole list again: what a lost peer message can cost (Redis away). */
 export const DEVICES_RELOAD_MS = staleness.pushDevices.maxStaleMs;
@@ -58,7 +59,7 @@ export class PushDevices {
  * and read again every DEVICES_RELOAD_MS and when the peer channel comes back.
  */
 export async function createPushDevices(orm: MikroORM, caches: CacheRegistry, log: Logger) {
-  const devices = new PushDevices(() => usersWithDevices(orm.em.fork()));
+  const devices = new PushDevices(() => usersWithDevices(poolEm(orm)));
   devices.connect(caches.channel(peerChannels.pushDevice, (userId) => devices.add(Number(userId), true)));
   await devices.reload();
   const reloadNow = () =>

@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { removeEndpoints, sharedSecret, type PushTarget } from './push.queries.ts';
 import { PushAgent, PushHostRefused } from './push-agent.ts';
 import { newVapidKeys } from './vapid-keys.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 export interface PushSender {
   /** The VAPID public key browsers subscribe with. */
@@ -30,7 +31,7 @@ const SEND_TIMEOUT_MS = 10_000;
  */
 async function vapidKeys(config: PushConfig, orm: MikroORM): Promise<{ publicKey: string; privateKey: string }> {
   if (config.vapid) return config.vapid;
-  const stored = await sharedSecret(orm.em.fork(), 'vapid', async () => JSON.stringify(newVapidKeys()));
+  const stored = await sharedSecret(poolEm(orm), 'vapid', async () => JSON.stringify(newVapidKeys()));
   return JSON.parse(stored) as { publicKey: string; privateKey: string };
 }
 
@@ -69,7 +70,7 @@ export async function createPushSender(config: PushConfig, orm: MikroORM, log: L
           }
         }),
       );
-      await removeEndpoints(orm.em.fork(), gone);
+      await removeEndpoints(poolEm(orm), gone);
       return { sent };
     },
   };

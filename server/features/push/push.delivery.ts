@@ -12,12 +12,13 @@ import { offersByIds } from '../offers/offers.queries.ts';
 import { offerItemsOf } from '../offers/offers.service.ts';
 import { pushNotices } from './push.notices.ts';
 import { namesOf, subscriptionsOf } from './push.queries.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 export type Pushed = EventOf<'match.created' | 'chain.changed' | 'offer.sent' | 'offer.answered' | 'message.sent'>;
 
 /** Who hears of each event, and what: a user who caused it is never pushed about it. */
 async function noticesOf(deps: Pick<Deps, 'orm'>, events: readonly Pushed[]): Promise<{ userId: number; payload: PushPayload }[]> {
-  const em = deps.orm.em.fork();
+  const em = poolEm(deps.orm);
   // A sent message carries itself: nothing to read but its sender's name.
   const messages = events.flatMap((e) => (e.type === 'message.sent' ? [e.item] : []));
   const people = events.flatMap((e) =>
@@ -107,7 +108,7 @@ export interface PushRow {
  */
 export async function deliverPushRows(deps: Pick<Deps, 'orm' | 'push'>, rows: readonly PushRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const targets = await subscriptionsOf(deps.orm.em.fork(), [...new Set(rows.map((r) => r.recipientId))]);
+  const targets = await subscriptionsOf(poolEm(deps.orm), [...new Set(rows.map((r) => r.recipientId))]);
   const live = rows.filter((r) => targets.some((t) => t.userId === r.recipientId));
   if (live.length === 0) return;
   const matchNotices = await matchNoticesOf(deps, live);
@@ -148,7 +149,7 @@ async function matchNoticesOf(deps: Pick<Deps, 'orm'>, rows: readonly PushRow[])
     ];
   });
   if (sides.length === 0) return [];
-  const items = await matchItemsOf(deps.orm.em.fork(), sides);
+  const items = await matchItemsOf(poolEm(deps.orm), sides);
   const byRequest = new Map<number, MatchItem[]>();
   for (const item of items) byRequest.set(item.request.id, [...(byRequest.get(item.request.id) ?? []), item]);
   return [...byRequest.values()].map((group) => {

@@ -5,6 +5,7 @@ import { timeZoneOf } from '../user-kernel/crew-day.ts';
 import { parseRoster } from './roster-parser.ts';
 import { claimDue, recordFailure, recordRead, type DueRoster } from './roster.queries.ts';
 import type { RosterFeeds } from './roster.service.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /** Subscriptions one instance claims at a time: read one after another, each within the fetch's 5 s. */
 const BATCH = 10;
@@ -26,7 +27,7 @@ export function startRosterRefresh(deps: { orm: MikroORM; feeds: RosterFeeds; lo
   let running: Promise<number> | undefined;
 
   const readOne = async (due: DueRoster) => {
-    const em = deps.orm.em.fork();
+    const em = poolEm(deps.orm);
     try {
       const bytes = await deps.feeds.fetch(await deps.feeds.secret.open(due.urlCipher));
       const parsed = await parseRoster(bytes, { now: deps.feeds.now(), baseZone: timeZoneOf({ base: due.base, timeZone: due.ownZone }) });
@@ -41,7 +42,7 @@ export function startRosterRefresh(deps: { orm: MikroORM; feeds: RosterFeeds; lo
   const refreshDue = async (): Promise<number> => {
     let read = 0;
     for (;;) {
-      const due = await claimDue(deps.orm.em.fork(), BATCH);
+      const due = await claimDue(poolEm(deps.orm), BATCH);
       for (const d of due) await readOne(d);
       read += due.length;
       if (due.length < BATCH) return read;

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { sharedSecret } from '../push/push.queries.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /**
  * A subscription address is a secret (it often carries the crew member's token): stored sealed with
@@ -15,7 +16,7 @@ export interface UrlSecret {
 export function createUrlSecret(orm: MikroORM): UrlSecret {
   let key: Promise<Buffer> | undefined;
   const keyOf = () => {
-    key ??= sharedSecret(orm.em.fork(), 'roster-url-key', () => randomBytes(32).toString('base64')).then((k) => Buffer.from(k, 'base64'));
+    key ??= sharedSecret(poolEm(orm), 'roster-url-key', () => randomBytes(32).toString('base64')).then((k) => Buffer.from(k, 'base64'));
     // A failed read (the database away) is tried again next time.
     key.catch(() => (key = undefined));
     return key;

@@ -6,6 +6,7 @@ import { mailDrafter, type MailDrafter } from '../../outbox/outbox-plugins.ts';
 import { supportResponseMail } from './support.mails.ts';
 import { presentSupportRequest } from './support.presenter.ts';
 import { supportRequestsByIds } from './support.queries.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /**
  * The mail of each admin answer an outbox batch delivers (docs/decisions/0043), built from the
@@ -35,7 +36,7 @@ export async function supportAnswerMails(
 export const supportMailDrafter = (deps: Pick<Deps, 'orm'>): MailDrafter =>
   mailDrafter(['support.responded'], async (rows) => {
     const built = await supportAnswerMails(
-      deps.orm.em.fork(),
+      poolEm(deps.orm),
       rows.map((r) => r.event),
     );
     return { mails: rows.flatMap((r, i) => (built[i] ? [{ rowId: r.id, mail: built[i] }] : [])) };

@@ -4,6 +4,7 @@ import { rooms } from '../../realtime/rooms.ts';
 import { adminNotificationsByIds } from './admin-notifications.queries.ts';
 import { presentAdminNotification, presentSupportRequest } from './support.presenter.ts';
 import { supportRequestById } from './support.queries.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /**
  * After the commit: each new admin bell entry reaches that admin's sockets (every instance, through
@@ -16,7 +17,7 @@ export const supportSubscriber = (deps: Pick<Deps, 'publisher' | 'orm'>) =>
     name: 'support',
     handles: ['support.responded', 'admin.notified', 'admin.notificationsRead'],
     async handle(events) {
-      const em = deps.orm.em.fork();
+      const em = poolEm(deps.orm);
       const created = events.flatMap((e) => (e.type === 'admin.notified' ? e.notificationIds : []));
       if (created.length) {
         for (const row of await adminNotificationsByIds(em, created)) {

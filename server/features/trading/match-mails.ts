@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import type { EventOf } from '../../events/domain-events.ts';
 import { mailDrafter, type MailDrafter, type OutboxRow } from '../../outbox/outbox-plugins.ts';
 import { fullName } from '../user-kernel/user.presenter.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /** The match_notification mail of each user of the new matches (sent to those who allow e-mail). */
 export const matchMailDrafts = (items: readonly MatchItem[]): NotificationDraft[] =>
@@ -91,7 +92,7 @@ export function matchMailDrafter(
       createdAt: r.event.match.createdAt,
       ...sideOf(r.event, r.recipientId),
     }));
-    const items = await readItems(deps.orm.em.fork(), sides);
+    const items = await readItems(poolEm(deps.orm), sides);
     const groups = new Map<string, { row: OutboxRow; item: MatchItem }[]>();
     for (const row of rows) {
       const item = items.find((i) => i.id === row.event.match.id && i.request.userId === row.recipientId);

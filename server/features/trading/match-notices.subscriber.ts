@@ -4,6 +4,7 @@ import { defineSubscriber } from '../../events/event-bus.ts';
 import { rooms } from '../../realtime/rooms.ts';
 import type { MatchSide } from '../matches/matches.presenter.ts';
 import { matchItemsOf } from '../matches/matches.service.ts';
+import { poolEm } from '../../db/pool-em.ts';
 
 /** Each new match from both users' sides. */
 const sidesOf = (m: CreatedMatch): MatchSide[] => [
@@ -31,7 +32,7 @@ export const matchNoticesSubscriber = (deps: Pick<Deps, 'publisher' | 'orm' | 'l
       }
       const created = events.flatMap((e) => (e.type === 'match.created' ? [e.match] : []));
       if (created.length === 0) return;
-      const items = await matchItemsOf(deps.orm.em.fork(), created.flatMap(sidesOf));
+      const items = await matchItemsOf(poolEm(deps.orm), created.flatMap(sidesOf));
       // Each item is oriented for one user: its request is theirs.
       for (const item of items) deps.publisher.publish(rooms.user(item.request.userId), 'match:new', item);
     },
