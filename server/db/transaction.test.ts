@@ -8,6 +8,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { openDatabase, type Database } from './database.ts';
 import { kysely } from './kysely.ts';
+import { accountLockOpening, lockAccount } from './account-lock.ts';
 import { inTransaction } from './transaction.ts';
 
 let db: TestDatabase;
@@ -106,5 +107,61 @@ describe('inTransaction', () => {
     expect(await stored()).toEqual([]);
     await inTransaction(em(), (tx) => insert(tx, 6));
     expect(await stored()).toEqual([6]);
+  });
+
+  it('takes an opening with its BEGIN: the account lock is held from the first statement on, the same lock as lockAccount', async () => {
+    await admin.query('delete from tx_probe');
+    const held = (userId: number) =>
+      admin
+        .query<{ free: boolean }>(`select pg_try_advisory_lock(hashtextextended($1, 0)) as free`, [`account:requests:${userId}`])
+        .then(async ({ rows }) => {
+          if (rows[0]!.free) await admin.query(`select pg_advisory_unlock(hashtextextended($1, 0))`, [`account:requests:${userId}`]);
+          return !rows[0]!.free;
+        });
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = inTransaction(
+      em(),
+      async (tx) => {
+        expect(await held(7)).toBe(true);
+        expect(await held(8)).toBe(false);
+        await insert(tx, 7);
+        await gate;
+        order.push('first commits');
+      },
+      accountLockOpening('requests', 7),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    // lockAccount in another transaction waits for the opening's lock: the same key.
+    const second = inTransaction(em(), async (tx) => {
+      await lockAccount(tx, 'requests', 7);
+      order.push('second holds the lock');
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first commits', 'second holds the lock']);
+    expect(await stored()).toEqual([7]);
+    expect(await held(7)).toBe(false);
+  });
+
+  it('an opening that fails rolls back, and the connection goes back to the pool usable', async () => {
+    await admin.query('delete from tx_probe');
+    for (let i = 0; i < POOL + 2; i++) {
+      await expect(inTransaction(em(), (tx) => insert(tx, 400 + i), { sql: 'select 1 / 0' })).rejects.toMatchObject({ code: '22012' });
+    }
+    // Every pooled connection is out of the failed transaction: each of these would fail with 25P02 otherwise.
+    await Promise.all(Array.from({ length: POOL }, (_, i) => inTransaction(em(), (tx) => insert(tx, 500 + i))));
+    expect((await stored()).length).toBe(POOL);
+  });
+
+  it('an account lock opening is made only of a known kind and an integer', () => {
+    expect(accountLockOpening('push', 12).sql).toBe(`select pg_advisory_xact_lock(hashtextextended('account:push:12', 0))`);
+    expect(() => accountLockOpening('requests', 1.5)).toThrow(TypeError);
+    expect(() => accountLockOpening('requests', Number.NaN)).toThrow(TypeError);
+    // A kind from outside the closed set, as an untyped caller could pass it.
+    expect(() => accountLockOpening("requests', 0)); drop table users; --" as 'requests', 1)).toThrow(TypeError);
   });
 });

@@ -7,11 +7,21 @@ import type { TradeRequestItem } from '#protocol/shapes.ts';
 import type { DomainEvent } from './domain-events.ts';
 import { defineSubscriber, EventBus } from './event-bus.ts';
 
-/** An EntityManager whose transaction (inTransaction: Kysely's, on a fork) runs `work` and then commits or, if it throws, rolls back. */
+/**
+ * An EntityManager whose transaction (inTransaction: BEGIN, COMMIT or ROLLBACK on one connection,
+ * the work on a fork) runs `work` and then commits or, if it throws, rolls back; every statement
+ * answers no rows.
+ */
 function fakeEm(inTransaction = false): EntityManager {
+  const executor = {
+    transformQuery: (node: unknown) => node,
+    compileQuery: () => ({ sql: '', parameters: [], query: {} }),
+    executeQuery: async () => ({ rows: [] }),
+  };
+  const connection = { getExecutor: () => executor };
   const em = {
     isInTransaction: () => inTransaction,
-    getKysely: () => ({ transaction: () => ({ execute: async <T>(work: (trx: unknown) => Promise<T>) => work({}) }) }),
+    getKysely: () => ({ connection: () => ({ execute: async <T>(work: (db: unknown) => Promise<T>) => work(connection) }) }),
     fork: () => ({ setTransactionContext: () => undefined }),
   };
   // Only the methods EventBus and inTransaction call exist.

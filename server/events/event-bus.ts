@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { inTransaction } from '../db/transaction.ts';
+import { inTransaction, type TransactionOpening } from '../db/transaction.ts';
 import { retryTransientConflicts } from '../db/transient-conflicts.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { DomainEvent, DomainEventType, EventOf } from './domain-events.ts';
@@ -72,8 +72,13 @@ export class EventBus {
    * The only way services emit events, so none can go out for a write that rolled back or has not
    * committed yet: when `work` throws, nothing is dispatched. `work` may run more than once (a
    * deadlock victim is retried), so it keeps its effects inside the transaction and its events.
+   * `opening` is sent with the BEGIN (an account lock: inTransaction).
    */
-  async transaction<T>(em: EntityManager, work: (em: EntityManager, events: EventRecorder) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    em: EntityManager,
+    work: (em: EntityManager, events: EventRecorder) => Promise<T>,
+    opening?: TransactionOpening,
+  ): Promise<T> {
     // Inside an outer transaction, "after commit" would be before the outer one commits.
     if (em.isInTransaction()) throw new Error('events: a transaction with events must not be nested in another');
     let recorded: DomainEvent[] = [];
@@ -82,12 +87,16 @@ export class EventBus {
     // with what the failed attempt recorded dropped.
     const result = await retryTransientConflicts(() => {
       recorded = [];
-      return inTransaction(em, async (tx) => {
-        const out = await work(tx, { record: (...events) => recorded.push(...events) });
-        // Last in the transaction, so they commit with the write or not at all.
-        notices = (await this.durable?.record(tx, recorded)) ?? 0;
-        return out;
-      });
+      return inTransaction(
+        em,
+        async (tx) => {
+          const out = await work(tx, { record: (...events) => recorded.push(...events) });
+          // Last in the transaction, so they commit with the write or not at all.
+          notices = (await this.durable?.record(tx, recorded)) ?? 0;
+          return out;
+        },
+        opening,
+      );
     });
     if (notices > 0) this.durable?.committed();
     await this.dispatch(recorded);

@@ -5,7 +5,7 @@ import { MSG } from '#protocol/messages.ts';
 import { datePassedText } from '#protocol/base-day.ts';
 import type { RequestBody } from '#protocol/schemas/requests.ts';
 import type { TradeRequestItem } from '#protocol/shapes.ts';
-import { lockAccount } from '../../db/account-lock.ts';
+import { accountLockOpening, lockAccount } from '../../db/account-lock.ts';
 import type { Deps } from '../../deps.ts';
 import { dayKeys, mapPage, pageFrom, type DayCursor, type Page } from '../../db/paging.ts';
 import { invalid, notFound } from '../../http/errors.ts';
@@ -122,31 +122,36 @@ export class RequestsService {
     const columns = columnsOf(user, groupKey, body);
     const today = dayOfGroup(groupKey);
     const clientKey = body.clientKey ?? null;
-    const stored = await this.deps.events.transaction(this.em, async (em, events) => {
-      /** The request this client key stored before, answered again; this attempt's images go. */
-      const storedBefore = async () => {
-        const id = clientKey === null ? undefined : await requestIdByClientKey(em, user.id, clientKey);
-        if (id !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
-        return id;
-      };
-      // The cap (docs/decisions/0019): counted under the owner's lock, so parallel creates cannot pass it together.
-      await lockAccount(em, 'requests', user.id);
-      // One statement in the trading core (decision 0033): the count, then the create's matching
-      // locks (its dates', the group's shared), then the row; nothing inserted at the cap or for a
-      // client key used before.
-      const inserted = await insertRequest(em, { userId: user.id, columns, clientKey, today, cap: MAX_ACTIVE_REQUESTS });
-      if (inserted === undefined) {
-        const stored = await storedBefore();
-        if (stored === undefined) throw invalid(MSG.tooManyActiveRequests);
-        return { id: stored, item: undefined, autoAccept: undefined };
-      }
-      const { stored: saved, lock } = inserted;
-      // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
-      const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
-      events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });
-      await matchRequest(lock, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
-      return { id: saved.id, item, autoAccept: saved.autoAccept };
-    });
+    // The cap (docs/decisions/0019) is counted under the owner's lock, so parallel creates cannot
+    // pass it together; the lock comes with the BEGIN, in one round trip (decision 0048).
+    const ownerLock = accountLockOpening('requests', user.id);
+    const stored = await this.deps.events.transaction(
+      this.em,
+      async (em, events) => {
+        /** The request this client key stored before, answered again; this attempt's images go. */
+        const storedBefore = async () => {
+          const id = clientKey === null ? undefined : await requestIdByClientKey(em, user.id, clientKey);
+          if (id !== undefined && images.length) events.record({ type: 'files.released', filenames: images.map((i) => i.filename) });
+          return id;
+        };
+        // One statement in the trading core (decision 0033): the count, then the create's matching
+        // locks (its dates', the group's shared), then the row; nothing inserted at the cap or for a
+        // client key used before.
+        const inserted = await insertRequest(em, { userId: user.id, columns, clientKey, today, cap: MAX_ACTIVE_REQUESTS });
+        if (inserted === undefined) {
+          const stored = await storedBefore();
+          if (stored === undefined) throw invalid(MSG.tooManyActiveRequests);
+          return { id: stored, item: undefined, autoAccept: undefined };
+        }
+        const { stored: saved, lock } = inserted;
+        // The answer and the board's fan-out are built from what the insert returned: no read after the commit.
+        const item = presentRequest(storedItemRow(saved, user, await insertTripImages(em, saved.id, images)));
+        events.record({ type: 'request.created', requestId: saved.id, userId: user.id, groupKey, item });
+        await matchRequest(lock, events, matchableOf(saved.id, user.id, 'active', body, columns), today, { created: true });
+        return { id: saved.id, item, autoAccept: saved.autoAccept };
+      },
+      ownerLock,
+    );
     return stored.item
       ? { item: { ...stored.item, autoAccept: stored.autoAccept ?? false }, created: true }
       : { item: await this.loadOne(stored.id), created: false };

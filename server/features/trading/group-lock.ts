@@ -189,9 +189,9 @@ interface InsertArgs extends Record<string, unknown> {
  * The create's one statement (docs/decisions/0033): counts the owner's requests on the board, and
  * only when they are fewer than `cap` takes the create's locks (createLockedGroupKey, its group_key
  * value) and inserts the row. At the cap the select list is never evaluated: no lock is taken. Run
- * after lockAccount(em, 'requests', userId), so the count, read in this statement's snapshot, sees
- * every other write of the account's requests (decision 0019). Built once per process
- * (compileOnce): every value is bound.
+ * under the owner's account lock (taken with the BEGIN, accountLockOpening), so the count, read in
+ * this statement's snapshot, sees every other write of the account's requests (decision 0019).
+ * Built once per process (compileOnce): every value is bound.
  *
  * Returns the new request as stored (its id, status and times from RETURNING, so the create's
  * answer needs no second read), or nothing: the owner is at the cap, or already stored a request

@@ -43,7 +43,7 @@ export const lockGroups = (em: EntityManager, groupKeys: Iterable<string | null 
 /**
  * A create's row: in one statement (docs/decisions/0033) the count of the owner's requests on the
  * board, then, below the cap, the create's locks (the group's shared, its dates') and the insert.
- * Run after lockAccount(em, 'requests', userId). The stored row and the lock that matching it
- * needs; nothing when nothing was inserted (the owner at the cap, or a client key used before).
+ * Run under the owner's account lock (the create takes it with its BEGIN: accountLockOpening,
+ * db/account-lock.ts). The stored row and the lock that matching it needs; nothing when nothing was inserted (the owner at the cap, or a client key used before).
  */
 export const insertRequest = (em: EntityManager, request: NewRequest) => GroupLock.forCreate(em, request);
