@@ -186,6 +186,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // Standing rules' accepts an instance died before giving (docs/decisions/0045), every minute.
   const ruleSweep = startStandingRuleSweep(deps, options.ruleSweepMs ?? 60_000);
   log.info({ port }, `Crewtrade listening on http://localhost:${port}`);
+  // Now, not with the next batch of lines (lib/logger.ts): process managers and tests wait for it.
+  log.flush();
 
   return {
     url: `http://127.0.0.1:${port}`,
