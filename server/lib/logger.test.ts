@@ -7,20 +7,23 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** Node's arguments to run `body` as a module after making the app's logger (`log`) on stdout. */
+const withLogger = (body: string) => [
+  '--import',
+  'tsx',
+  '--input-type=module',
+  '-e',
+  `const { createLogger } = await import('./server/lib/logger.ts');
+   const log = createLogger('info');
+   ${body}`,
+];
+
 const run = (exit: string) =>
   spawnSync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { createLogger } = await import('./server/lib/logger.ts');
-       const log = createLogger('info');
-       for (let i = 0; i < 20000; i++) log.info({ i }, 'line');
-       log.info('last');
-       ${exit}`,
-    ],
+    withLogger(`for (let i = 0; i < 20000; i++) log.info({ i }, 'line');
+     log.info('last');
+     ${exit}`),
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
 
@@ -40,16 +43,8 @@ describe('a quiet instance’s log', () => {
   it('shows a lone line within about a second, while the process runs on', async () => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `const { createLogger } = await import('./server/lib/logger.ts');
-         const log = createLogger('info');
-         process.stdin.once('data', () => { log.info('lone'); console.error('logged'); });
-         setTimeout(() => process.exit(0), 20000);`,
-      ],
+      withLogger(`process.stdin.once('data', () => { log.info('lone'); console.error('logged'); });
+       setTimeout(() => process.exit(0), 20000);`),
       { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     try {
