@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { compileOnce } from './compiled-query.ts';
-import type { TransactionOpening } from './transaction.ts';
+import { lockOpening, type TransactionOpening } from './transaction.ts';
 
 const KINDS = ['requests', 'schedule', 'push'] as const;
 export type AccountLockKind = (typeof KINDS)[number];
@@ -20,13 +20,13 @@ export async function lockAccount(em: EntityManager, kind: AccountLockKind, user
 /**
  * The same lock as lockAccount, taken by the transaction's BEGIN in the same round trip
  * (inTransaction's opening; docs/decisions/0048): for a write whose first statement is the lock, one
- * round trip fewer. The key is written into the SQL as a literal, which is safe only because it is
- * made of a kind from the closed set above and an integer, both checked here.
+ * round trip fewer. The key is written into the SQL as a literal: lockOpening refuses any key
+ * that could hold a quote, and the kind and the id are checked here as well.
  */
 export function accountLockOpening(kind: AccountLockKind, userId: number): TransactionOpening {
   if (!KINDS.includes(kind) || !Number.isSafeInteger(userId))
     throw new TypeError(`account lock: not a kind and a user id: ${kind}, ${userId}`);
-  return { sql: `select pg_advisory_xact_lock(hashtextextended('${keyOf(kind, userId)}', 0))` };
+  return lockOpening(keyOf(kind, userId));
 }
 
 const keyOf = (kind: AccountLockKind, userId: number) => `account:${kind}:${userId}`;

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
 import { openDatabase, type Database } from './database.ts';
 import { kysely } from './kysely.ts';
 import { accountLockOpening, lockAccount } from './account-lock.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction, lockOpening, type TransactionOpening } from './transaction.ts';
 
 let db: TestDatabase;
 let database: Database;
@@ -150,7 +150,9 @@ describe('inTransaction', () => {
   it('an opening that fails rolls back, and the connection goes back to the pool usable', async () => {
     await admin.query('delete from tx_probe');
     for (let i = 0; i < POOL + 2; i++) {
-      await expect(inTransaction(em(), (tx) => insert(tx, 400 + i), { sql: 'select 1 / 0' })).rejects.toMatchObject({ code: '22012' });
+      // An opening no code can make (the type is branded): one that fails in PostgreSQL.
+      const failing = { sql: 'select 1 / 0' } as unknown as TransactionOpening;
+      await expect(inTransaction(em(), (tx) => insert(tx, 400 + i), failing)).rejects.toMatchObject({ code: '22012' });
     }
     // Every pooled connection is out of the failed transaction: each of these would fail with 25P02 otherwise.
     await Promise.all(Array.from({ length: POOL }, (_, i) => inTransaction(em(), (tx) => insert(tx, 500 + i))));
@@ -163,5 +165,13 @@ describe('inTransaction', () => {
     expect(() => accountLockOpening('requests', Number.NaN)).toThrow(TypeError);
     // A kind from outside the closed set, as an untyped caller could pass it.
     expect(() => accountLockOpening("requests', 0)); drop table users; --" as 'requests', 1)).toThrow(TypeError);
+  });
+
+  it('an opening’s key can hold no quote, and no transaction runs inside another', async () => {
+    expect(lockOpening('account:push:12').sql).toBe(accountLockOpening('push', 12).sql);
+    for (const key of ["account:push:1', 0)); drop table users; --", 'account', 'Account:push:1', 'account:push:1 ']) {
+      expect(() => lockOpening(key)).toThrow(TypeError);
+    }
+    await expect(inTransaction(em(), (tx) => inTransaction(tx, async () => 1))).rejects.toThrow(/already in a transaction/);
   });
 });

@@ -2,13 +2,28 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { kysely } from './kysely.ts';
 
+declare const opening: unique symbol;
+
 /**
  * A statement sent with a transaction's BEGIN, in the same round trip (PostgreSQL's simple query
- * protocol runs both). It is literal SQL with no parameters, so only account-lock.ts makes one, from
- * a closed set of kinds and an integer.
+ * protocol runs both). It is literal SQL, with no parameters, so the type is branded: only
+ * lockOpening below makes one, from a key it checks can hold no quote.
  */
 export interface TransactionOpening {
   readonly sql: string;
+  readonly [opening]: true;
+}
+
+/** Advisory-lock keys as the app names them (`account:requests:42`): words and digits between colons. */
+const LOCK_KEY = /^[a-z]+(?::[a-z0-9]+)+$/;
+
+/**
+ * `pg_advisory_xact_lock(hashtextextended(key, 0))` as an opening: the same lock a statement of its
+ * own takes with that key (db/account-lock.ts). Any other key is refused.
+ */
+export function lockOpening(key: string): TransactionOpening {
+  if (!LOCK_KEY.test(key)) throw new TypeError(`transaction opening: not a lock key: ${JSON.stringify(key)}`);
+  return { sql: `select pg_advisory_xact_lock(hashtextextended('${key}', 0))` } as TransactionOpening;
 }
 
 /**
@@ -29,6 +44,8 @@ export async function inTransaction<T>(
   work: (tx: EntityManager) => Promise<T>,
   opening?: TransactionOpening,
 ): Promise<T> {
+  // Inside a transaction this would take a second connection and a transaction of its own, not a nested one.
+  if (em.isInTransaction()) throw new Error('inTransaction: em is already in a transaction');
   return kysely(em)
     .connection()
     .execute(async (db) => {
